@@ -1,0 +1,47 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Upcoming language features every target of ours builds with, in one place, so that a dependency's
+/// types cannot leak out of a public API by accident and every existential is spelled `any`.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "RssReeder",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ReduxVM", targets: ["ReduxVM"]),
+        .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "ReduxVM",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Shared/ReduxVM"
+        ),
+        .target(
+            name: "ReduxVMTesting",
+            dependencies: ["ReduxVM"],
+            path: "Shared/ReduxVMTesting"
+        ),
+        .testTarget(
+            name: "ReduxVMTests",
+            dependencies: [
+                "ReduxVM", "ReduxVMTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ReduxVMTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
