@@ -13,7 +13,7 @@
 /// ```
 public protocol Action<State>: Sendable {
     /// The root state this action changes.
-    associatedtype State
+    associatedtype State: Sendable
 
     /// Applies the change to `state`. Pure and synchronous.
     func updateState(_ state: inout State)

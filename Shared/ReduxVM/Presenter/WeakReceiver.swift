@@ -1,0 +1,18 @@
+/// A view held weakly, so that the store never keeps a view alive.
+///
+/// Safety: `render` is called only from jobs submitted to the receiver's own ``ViewExecutor``; the store's
+/// executor only asks whether the view still exists, which is a thread-safe weak load.
+final class WeakReceiver<Receiver: PropsReceiver>: @unchecked Sendable {
+    private weak var receiver: Receiver?
+
+    init(_ receiver: Receiver) {
+        self.receiver = receiver
+    }
+
+    var isAlive: Bool { receiver != nil }
+
+    /// Renders `props` if the view still exists. Call on the receiver's executor only.
+    func render(_ props: Receiver.Props) {
+        receiver?.render(props: props)
+    }
+}

@@ -1,0 +1,142 @@
+import Synchronization
+
+/// The store's FIFO of pending jobs, and the accounting that tells when the store is idle.
+///
+/// `dispatch` only appends under a short lock and, when no drain is under way, schedules one on the
+/// store's queue; the drain takes the whole backlog at once by swapping arrays, so a burst of actions costs
+/// one lock per action on the producer side and one per batch on the consumer side. A job counts as
+/// outstanding from enqueue until its batch is processed, and a tracked task from start to end, so the
+/// store is idle exactly when both counts are zero; nothing can slip between them because an action
+/// dispatched by a task is counted before the task itself ends.
+final class Mailbox<State: Sendable>: Sendable {
+    private struct Contents: ~Copyable {
+        var jobs: [StoreJob<State>] = []
+        var isDrainScheduled = false
+        var outstandingJobs = 0
+        var nextSequence: UInt64 = 0
+        var tasks = TaskRegistry()
+        var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiterID: UInt64 = 0
+
+        var isIdle: Bool { outstandingJobs == 0 && tasks.isEmpty }
+
+        mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+            guard isIdle, !idleWaiters.isEmpty else { return [] }
+            defer { idleWaiters.removeAll() }
+            return Array(idleWaiters.values)
+        }
+
+        mutating func scheduleDrainIfNeeded() -> Bool {
+            if isDrainScheduled { return false }
+            isDrainScheduled = true
+            return true
+        }
+    }
+
+    private let contents = Mutex(Contents())
+
+    /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
+    func enqueue(
+        _ action: any Action<State>, file: String, function: String, line: UInt
+    ) -> (context: DispatchContext, mustScheduleDrain: Bool) {
+        contents.withLock { contents in
+            contents.nextSequence += 1
+            let context = DispatchContext(
+                file: file, function: function, line: line, sequence: contents.nextSequence)
+            contents.jobs.append(.action(action, context))
+            contents.outstandingJobs += 1
+            return (context, contents.scheduleDrainIfNeeded())
+        }
+    }
+
+    /// Appends control work; returns whether the caller must schedule a drain.
+    func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) -> Bool {
+        contents.withLock { contents in
+            contents.jobs.append(.control(control))
+            contents.outstandingJobs += 1
+            return contents.scheduleDrainIfNeeded()
+        }
+    }
+
+    /// Moves every pending job into `batch` (which must be empty). When there is none, marks the drain as
+    /// finished and returns false: the next enqueue schedules a new one.
+    func takeBatch(into batch: inout [StoreJob<State>]) -> Bool {
+        contents.withLock { contents in
+            if contents.jobs.isEmpty {
+                contents.isDrainScheduled = false
+                return false
+            }
+            swap(&contents.jobs, &batch)
+            return true
+        }
+    }
+
+    /// Records that `count` jobs were processed, waking idle waiters when nothing else is left.
+    func finish(jobs count: Int) {
+        let waiters = contents.withLock { contents in
+            contents.outstandingJobs -= count
+            return contents.takeIdleWaitersIfIdle()
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// True when no job is queued or being processed and no tracked task is running.
+    var isIdle: Bool { contents.withLock { $0.isIdle } }
+
+    /// Suspends until the store is idle. Returns at once when it already is, or when the waiting task is
+    /// cancelled.
+    func waitUntilIdle() async {
+        let id = contents.withLock { contents in
+            contents.nextWaiterID += 1
+            return contents.nextWaiterID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = contents.withLock { contents in
+                    if contents.isIdle || Task.isCancelled { return true }
+                    contents.idleWaiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = contents.withLock { $0.idleWaiters.removeValue(forKey: id) }
+            waiter?.resume()
+        }
+    }
+
+    // MARK: Tracked tasks
+
+    /// Registers a task about to start, cancelling the running ones with the same id when asked.
+    func beginTask(id: TaskID?, cancellingInFlight: Bool) -> UInt64 {
+        let (token, superseded) = contents.withLock { contents in
+            contents.tasks.begin(id: id, cancellingInFlight: cancellingInFlight)
+        }
+        for task in superseded { task.cancel() }
+        return token
+    }
+
+    /// Gives the registry the handle of a started task, so that it can be cancelled.
+    func attach(_ task: Task<Void, Never>, token: UInt64) {
+        let cancelAtOnce = contents.withLock { $0.tasks.attach(task, token: token) }
+        if cancelAtOnce { task.cancel() }
+    }
+
+    /// Records the end of a tracked task, waking idle waiters when nothing else is left.
+    func endTask(token: UInt64) {
+        let waiters = contents.withLock { contents in
+            contents.tasks.end(token: token)
+            return contents.takeIdleWaitersIfIdle()
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Cancels the running tasks with `id` (all of them when `id` is nil).
+    func cancelTasks(id: TaskID?) {
+        let tasks = contents.withLock { $0.tasks.cancel(id: id) }
+        for task in tasks { task.cancel() }
+    }
+
+    /// The number of tracked tasks still running.
+    var runningTaskCount: Int { contents.withLock { $0.tasks.count } }
+}

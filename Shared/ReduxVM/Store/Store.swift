@@ -1,0 +1,177 @@
+import Dispatch
+public import Logging
+
+/// Owns the state and processes actions one at a time, in order, on one serial background executor.
+///
+/// `dispatch` may be called from any thread and never waits: it queues the action and returns. The store's
+/// executor then runs, for each action in FIFO order, the middleware, the reducer and the notifications
+/// (services first, then subscribers and presenters, each in registration order). An action dispatched while
+/// another is being processed, even from inside a subscriber, is queued behind the ones already waiting;
+/// nothing is ever nested.
+///
+/// ```swift
+/// let store = Store(state: CounterState())
+/// store.dispatch(Increment())
+/// await store.idle()
+/// print(store.state.count)   // 1
+/// ```
+///
+/// Confinement: reducers, middleware, side-effect conditions and presenters run only on the store's serial
+/// `DispatchQueue`; the internal `StoreCore` is touched only there. The queue of pending work and the
+/// latest state for ``state`` are guarded by their own locks.
+public final class Store<State: Sendable>: Sendable {
+    private let queue: DispatchQueue
+    private let mailbox = Mailbox<State>()
+    private let core: ExecutorConfined<StoreCore<State>>
+    private let latest: LatestState<State>
+    private let logger: Logger
+
+    /// Makes a store holding `state`.
+    ///
+    /// - Parameters:
+    ///   - middleware: run before the reducer, in this order; each may drop an action.
+    ///   - statedMiddleware: run after `middleware`, in this order, seeing the pre-reduce state.
+    ///   - journal: records every reduced action, for replay; see ``ActionJournal``.
+    ///   - logger: where the store reports its own problems (a non-deterministic reducer, a journal that
+    ///     cannot be written).
+    public init(
+        state: State,
+        middleware: [any Middleware] = [],
+        statedMiddleware: [any StatedMiddleware<State>] = [],
+        options: StoreOptions = StoreOptions(),
+        journal: ActionJournal<State>? = nil,
+        logger: Logger = Logger(label: "ReduxVM.Store")
+    ) {
+        let latest = LatestState(state)
+        self.latest = latest
+        self.logger = logger
+        self.queue = DispatchQueue(label: options.queueLabel, qos: options.qualityOfService)
+        self.core = ExecutorConfined(
+            StoreCore(
+                state: state, middleware: middleware, statedMiddleware: statedMiddleware, options: options,
+                journal: journal, logger: logger,
+                publish: { newState in latest.set(newState) }))
+        core.value.trunk = Trunk(store: self)
+    }
+
+    deinit {
+        mailbox.cancelTasks(id: nil)
+    }
+
+    /// The state after the last processed action. Reading it from any thread is safe; it may already be
+    /// behind actions still queued, so wait with ``idle()`` first when that matters.
+    public var state: State {
+        latest.get()
+    }
+
+    /// A trunk for this store, to hand to code that should dispatch but not hold the store.
+    public var trunk: Trunk<State> { Trunk(store: self) }
+
+    /// Queues `action` behind every action already queued. Callable from any thread; never blocks.
+    public func dispatch(
+        _ action: some Action<State>,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        _ = enqueue(action, file: file, function: function, line: line)
+    }
+
+    /// Queues `action` and returns its place in the store's order (test tooling waits for that number).
+    @discardableResult
+    package func enqueue(
+        _ action: any Action<State>, file: String, function: String, line: UInt
+    ) -> DispatchContext {
+        let (context, mustSchedule) = mailbox.enqueue(action, file: file, function: function, line: line)
+        if mustSchedule { scheduleDrain() }
+        return context
+    }
+
+    /// Queues control work on the store's executor, in FIFO order with actions.
+    func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) {
+        if mailbox.enqueue(control: control) { scheduleDrain() }
+    }
+
+    private func scheduleDrain() {
+        queue.async { [self] in drain() }
+    }
+
+    /// Processes batches until the mailbox is empty. Runs on `queue` only.
+    private func drain() {
+        let core = self.core.value
+        var batch: [StoreJob<State>] = []
+        while mailbox.takeBatch(into: &batch) {
+            let count = batch.count
+            for job in batch {
+                switch job {
+                case .action(let action, let context):
+                    core.process(action, context: context)
+                case .control(let work):
+                    work(core)
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+            core.didDrainBatch()
+            mailbox.finish(jobs: count)
+        }
+    }
+
+    // MARK: Waiting
+
+    /// Returns when no action is queued or being processed and no tracked side-effect task is running.
+    ///
+    /// Batch programs and tests use this instead of sleeping. It returns early if the waiting task is
+    /// cancelled. A side effect that keeps working forever (a timer) keeps the store from being idle.
+    public func idle() async {
+        await mailbox.waitUntilIdle()
+    }
+
+    /// Returns when every action dispatched before this call has been processed and its subscribers
+    /// notified. Unlike ``idle()`` it does not wait for side-effect tasks.
+    public func processed() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            enqueue { _ in continuation.resume() }
+        }
+    }
+
+    /// Whether the store is idle right now (see ``idle()``).
+    public var isIdle: Bool { mailbox.isIdle }
+
+    // MARK: Tasks
+
+    func startTask(
+        id: TaskID?, cancellingInFlight: Bool, priority: TaskPriority?,
+        operation: @escaping @Sendable (Trunk<State>) async -> Void
+    ) {
+        let token = mailbox.beginTask(id: id, cancellingInFlight: cancellingInFlight)
+        let trunk = self.trunk
+        let mailbox = self.mailbox
+        let task = Task(priority: priority) {
+            await operation(trunk)
+            mailbox.endTask(token: token)
+        }
+        mailbox.attach(task, token: token)
+    }
+
+    func cancelTasks(id: TaskID?) {
+        mailbox.cancelTasks(id: id)
+    }
+
+    /// The number of side-effect tasks still running.
+    public var runningTaskCount: Int { mailbox.runningTaskCount }
+
+    // MARK: Test tooling
+
+    /// Calls `tap` on the store's executor for every processed or dropped action, after subscribers.
+    package func addTap(_ tap: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+        enqueue { core in core.addTap(tap) }
+    }
+
+    /// The number of live subscribers and presenters, as of the last processed job.
+    package func subscriptionCount() async -> Int {
+        await withCheckedContinuation { continuation in
+            enqueue { core in
+                core.dropEndedSubscriptions()
+                continuation.resume(returning: core.subscriptionCount)
+            }
+        }
+    }
+}

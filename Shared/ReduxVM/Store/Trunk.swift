@@ -1,0 +1,55 @@
+/// The handle through which presenters, commands and side effects talk back to the store.
+///
+/// A trunk only dispatches actions and runs tracked tasks; it cannot read or write the state, which keeps
+/// data flowing one way. It refers to its store weakly, so a command kept by a view or a task that
+/// outlives its store does nothing instead of keeping the store alive.
+public struct Trunk<State: Sendable>: Sendable {
+    private weak let store: Store<State>?
+
+    init(store: Store<State>?) {
+        self.store = store
+    }
+
+    /// Queues `action` behind every action already queued. Callable from any thread; never blocks.
+    public func dispatch(
+        _ action: some Action<State>,
+        file: String = #fileID, function: String = #function, line: UInt = #line
+    ) {
+        store?.dispatch(action, file: file, function: function, line: line)
+    }
+
+    /// Runs `operation` as a task the store tracks: ``Store/idle()`` waits for it, and it can be cancelled
+    /// by `id` with ``cancel(id:)``. With `cancellingInFlight`, starting it cancels running tasks with the
+    /// same id first (a newer refresh replaces an older one).
+    ///
+    /// The operation reports its outcome by dispatching through the trunk it is given. It should check
+    /// cancellation (`Task.isCancelled`, or a throwing sleep) and then dispatch nothing half-done.
+    public func run(
+        id: some Hashable & Sendable,
+        cancellingInFlight: Bool = false,
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Trunk<State>) async -> Void
+    ) {
+        store?.startTask(
+            id: TaskID(id), cancellingInFlight: cancellingInFlight, priority: priority, operation: operation)
+    }
+
+    /// Runs `operation` as a tracked task without an id: ``Store/idle()`` waits for it, and only
+    /// ``cancelAll()`` cancels it.
+    public func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (Trunk<State>) async -> Void
+    ) {
+        store?.startTask(id: nil, cancellingInFlight: false, priority: priority, operation: operation)
+    }
+
+    /// Cancels the running tasks started with `id`.
+    public func cancel(id: some Hashable & Sendable) {
+        store?.cancelTasks(id: TaskID(id))
+    }
+
+    /// Cancels every running task of the store.
+    public func cancelAll() {
+        store?.cancelTasks(id: nil)
+    }
+}
