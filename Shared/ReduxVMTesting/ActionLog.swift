@@ -9,6 +9,7 @@ final class ActionLog<State: Sendable>: Sendable {
         var records: [ProcessedAction<State>] = []
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiterID: UInt64 = 0
+        var appendCount = 0
     }
 
     private let contents = Mutex(Contents())
@@ -16,6 +17,7 @@ final class ActionLog<State: Sendable>: Sendable {
     func append(_ record: ProcessedAction<State>) {
         let waiters = contents.withLock { contents in
             contents.records.append(record)
+            contents.appendCount += 1
             defer { contents.waiters.removeAll() }
             return Array(contents.waiters.values)
         }
@@ -42,8 +44,12 @@ final class ActionLog<State: Sendable>: Sendable {
         }
     }
 
-    /// Suspends until the next append (or until the waiting task is cancelled).
-    func waitForAppend() async {
+    /// The number of records ever appended; pass it to ``waitForAppend(after:)`` so that an append made
+    /// between reading the log and starting to wait is not missed.
+    var appendCount: Int { contents.withLock { $0.appendCount } }
+
+    /// Suspends until more than `count` records have ever been appended (or the waiting task is cancelled).
+    func waitForAppend(after count: Int) async {
         let id = contents.withLock { contents in
             contents.nextWaiterID += 1
             return contents.nextWaiterID
@@ -51,7 +57,7 @@ final class ActionLog<State: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = contents.withLock { contents in
-                    if Task.isCancelled { return true }
+                    if Task.isCancelled || contents.appendCount > count { return true }
                     contents.waiters[id] = continuation
                     return false
                 }

@@ -151,6 +151,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
         let store = self.store
         let log = self.log
         while true {
+            let seen = log.appendCount
             if let record = log.takeFirst() { return record }
             if store.isIdle {
                 await store.processed()
@@ -170,7 +171,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
             _ = await firstOf(timeout: remaining) {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await store.idle() }
-                    group.addTask { await log.waitForAppend() }
+                    group.addTask { await log.waitForAppend(after: seen) }
                     await group.next()
                     group.cancelAll()
                 }

@@ -8,13 +8,14 @@
 ///
 /// ```swift
 /// final class FeedService: Service {
+///     typealias State = AppState
 ///     let fetcher: any Fetcher
 ///     init(fetcher: any Fetcher) { self.fetcher = fetcher }
 ///     var sideEffects: [any SideEffect<FeedService>] { [RefreshSE()] }
 /// }
 /// ```
 public protocol Service<State>: AnyObject, Sendable {
-    /// The store's root state.
+    /// The store's root state; declare it with a `typealias` when no member of the service names it.
     associatedtype State: Sendable
 
     /// The side effects of this service, asked in this order; read once, when the service is registered.

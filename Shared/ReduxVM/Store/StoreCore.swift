@@ -13,6 +13,8 @@ final class StoreCore<State: Sendable> {
 
     private let strategy: SnapshotStrategy
     private let equality: ((State, State) -> Bool)?
+    /// How many more replays of each action type to verify; see `verifyReplay`.
+    private var verificationsLeft: [ObjectIdentifier: Int] = [:]
     private let middleware: [any Middleware]
     private let statedMiddleware: [any StatedMiddleware<State>]
     private let publish: (State) -> Void
@@ -88,11 +90,8 @@ final class StoreCore<State: Sendable> {
             for earlier in pendingReplay {
                 earlier.updateState(&spare)
             }
-            if let equality, !pendingReplay.isEmpty, !equality(spare, current) {
-                logger.error(
-                    "Reducer is not deterministic: replaying it gave a different state; repaired the copy",
-                    metadata: ["action": "\(type(of: pendingReplay[pendingReplay.count - 1]))"])
-                spare = current
+            if let equality, let last = pendingReplay.last {
+                verifyReplay(of: last, equality: equality)
             }
             pendingReplay.removeAll(keepingCapacity: true)
             action.updateState(&spare)
@@ -100,6 +99,25 @@ final class StoreCore<State: Sendable> {
             pendingReplay.append(action)
         }
     }
+
+    /// Compares the replayed copy with the current state for the first few replays of each action type.
+    ///
+    /// A reducer that reads a clock, a random source or a fresh UUID differs on nearly every run, so a few
+    /// checks per type catch it; checking every action would cost a comparison of the whole state each time.
+    private func verifyReplay(of action: any Action<State>, equality: (State, State) -> Bool) {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        let left = verificationsLeft[type, default: Self.verificationsPerActionType]
+        guard left > 0 else { return }
+        verificationsLeft[type] = left - 1
+        if !equality(spare, current) {
+            logger.error(
+                "Reducer is not deterministic: replaying it gave a different state; repaired the copy",
+                metadata: ["action": "\(Swift.type(of: action))"])
+            spare = current
+        }
+    }
+
+    private static var verificationsPerActionType: Int { 3 }
 
     private func notify(_ snapshot: StateSnapshot<State>) {
         if !services.isEmpty {

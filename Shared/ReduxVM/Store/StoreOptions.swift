@@ -19,9 +19,9 @@ public struct StoreOptions: Sendable {
     /// How the previous state is kept; see ``SnapshotStrategy``.
     public var snapshots: SnapshotStrategy = .replayOnSpareCopy
 
-    /// With ``SnapshotStrategy/replayOnSpareCopy`` and an `Equatable` state, compare the two copies after each
-    /// replay and log an error naming the action whose reducer is not deterministic (the copy is then
-    /// repaired). On by default in debug builds, where it costs a comparison of the state per action.
+    /// With ``SnapshotStrategy/replayOnSpareCopy`` and an `Equatable` state, compare the two copies after the
+    /// first few replays of each action type and log an error naming any action whose reducer is not
+    /// deterministic (the copy is then repaired). On by default in debug builds.
     public var verifiesReducerDeterminism: Bool = _isDebugAssertConfiguration()
 
     /// The label of the store's serial queue, as seen in debuggers and crash logs.
