@@ -1,5 +1,4 @@
 import ReduxVM
-import Synchronization
 
 /// The actions a ``TestStore``'s store has processed and the test has not yet asserted, in order.
 ///
@@ -12,7 +11,7 @@ final class ActionLog<State: Sendable>: Sendable {
         var appendCount = 0
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     func append(_ record: ProcessedAction<State>) {
         let waiters = contents.withLock { contents in

@@ -1,4 +1,5 @@
-import Synchronization
+import ReduxVM
+
 
 /// A clock that moves only when a test says so, for side effects that wait (timers, back-off, timeouts).
 ///
@@ -41,7 +42,7 @@ public final class ManualClock: Clock, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     /// A clock at its start, `t+0`.
     public init() {}

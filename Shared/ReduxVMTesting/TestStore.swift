@@ -1,5 +1,4 @@
 public import ReduxVM
-import Synchronization
 
 /// A store for tests that must account for every state change and every action side effects dispatch.
 ///

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Records every action a store reduces to a JSON Lines file, and replays such a file through the reducers
 /// alone to rebuild the state of a session.
@@ -16,7 +15,7 @@ public final class ActionJournal<State: Sendable>: Sendable {
     }
 
     private let path: String
-    private let output: Mutex<Output>
+    private let output: Locked<Output>
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -30,7 +29,7 @@ public final class ActionJournal<State: Sendable>: Sendable {
             throw .cannotWrite(path: path, reason: "cannot create the file")
         }
         do {
-            output = Mutex(Output(handle: try FileHandle(forWritingTo: url)))
+            output = Locked(Output(handle: try FileHandle(forWritingTo: url)))
         } catch {
             throw .cannotWrite(path: path, reason: error.localizedDescription)
         }

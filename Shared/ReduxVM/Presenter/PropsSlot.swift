@@ -1,11 +1,10 @@
-import Synchronization
 
 /// The props on their way to a view: at most one pending delivery, always the newest props.
 ///
 /// When the view's executor is busy, newer props replace older undelivered ones instead of queueing a
 /// render per change, so a slow view catches up in one render.
 final class PropsSlot<Props: Sendable>: Sendable {
-    private let pending = Mutex<Props?>(nil)
+    private let pending = Locked<Props?>(nil)
 
     /// Stores `props`; returns true when no delivery was pending, so the caller must schedule one.
     func put(_ props: Props) -> Bool {

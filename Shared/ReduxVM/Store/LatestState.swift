@@ -1,14 +1,13 @@
-import Synchronization
 
 /// The state after the last processed action, readable from any thread.
 ///
 /// Written once per action on the store's executor, read by ``Store/state``; a lock rather than a hop to the
 /// executor keeps reads cheap and synchronous.
 final class LatestState<State: Sendable>: Sendable {
-    private let value: Mutex<State>
+    private let value: Locked<State>
 
     init(_ state: State) {
-        value = Mutex(state)
+        value = Locked(state)
     }
 
     func set(_ state: State) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The store's FIFO of pending jobs, and the accounting that tells when the store is idle.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 /// store is idle exactly when both counts are zero; nothing can slip between them because an action
 /// dispatched by a task is counted before the task itself ends.
 final class Mailbox<State: Sendable>: Sendable {
-    private struct Contents: ~Copyable {
+    private struct Contents {
         var jobs: [StoreJob<State>] = []
         var isDrainScheduled = false
         var outstandingJobs = 0
@@ -33,7 +32,7 @@ final class Mailbox<State: Sendable>: Sendable {
         }
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
 
     /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
     func enqueue(

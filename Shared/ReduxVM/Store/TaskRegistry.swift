@@ -2,7 +2,7 @@
 ///
 /// A task is registered before it starts and its handle attached right after, so a cancellation that
 /// arrives in between is remembered and applied on attach.
-struct TaskRegistry: ~Copyable {
+struct TaskRegistry {
     private struct Entry {
         var id: TaskID?
         var task: Task<Void, Never>?

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 import Testing
 
 @testable import ReduxVM
@@ -44,7 +43,7 @@ struct SnapshotStrategyTests {
 
 /// A reducer that breaks the rules: it gives a different result each time it runs.
 private struct Impure: Action {
-    static let runs = Mutex(0)
+    static let runs = Locked(0)
     func updateState(_ state: inout CounterState) {
         let run = Impure.runs.withLock { runs in
             runs += 1

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import ReduxVM
@@ -85,7 +84,7 @@ struct StoreDispatchTests {
 private final class ReentrantSubscriber: StoreSubscriber {
     let trunk: Trunk<CounterState>
     let maxDepth = Recorder<Int>()
-    private let active = Mutex(0)
+    private let active = Locked(0)
 
     init(trunk: Trunk<CounterState>) { self.trunk = trunk }
 
@@ -105,7 +104,7 @@ private final class ReentrantSubscriber: StoreSubscriber {
 /// Holds the store's executor inside the first notification until opened.
 private final class Gate: StoreSubscriber, Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let first = Mutex(true)
+    private let first = Locked(true)
 
     func newState(box: StateBox<CounterState>) {
         guard !box.isInitialDelivery else { return }

@@ -1,5 +1,5 @@
+import ReduxVM
 import Logging
-import Synchronization
 
 /// A swift-log handler that keeps every entry, with its source location, for assertions.
 final class LogCapture: Sendable {
@@ -11,7 +11,7 @@ final class LogCapture: Sendable {
         let line: UInt
     }
 
-    private let stored = Mutex<[Entry]>([])
+    private let stored = Locked<[Entry]>([])
 
     var entries: [Entry] { stored.withLock { $0 } }
 

@@ -1,9 +1,9 @@
+import ReduxVM
 import Dispatch
-import Synchronization
 
 /// Collects values from any thread, for assertions after the fact.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }
