@@ -49,6 +49,7 @@ public final class ActionJournal<State: Sendable>: Sendable {
         }
     }
 
+    @usableFromInline
     func record(_ action: any Action<State>, context: DispatchContext) {
         let entry: JournalLine.Entry
         if let journaled = action as? any JournaledAction {
@@ -70,6 +71,7 @@ public final class ActionJournal<State: Sendable>: Sendable {
         }
     }
 
+    @usableFromInline
     func flush() {
         output.withLock { output in
             guard let handle = output.handle, !output.buffer.isEmpty else { return }

@@ -7,6 +7,7 @@ public final class PresenterBinding: Sendable {
     private let onUnsubscribe: @Sendable () -> Void
     private let onDisconnect: @Sendable () -> Void
 
+    @usableFromInline
     init(
         subscribe: @escaping @Sendable () -> Void,
         unsubscribe: @escaping @Sendable () -> Void,

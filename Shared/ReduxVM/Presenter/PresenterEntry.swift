@@ -1,63 +1,73 @@
 /// A connected presenter and its view, as the store's executor sees them.
-final class PresenterEntry<P: Presenter, Receiver: PropsReceiver>: Subscription
-where Receiver.Props == P.Props {
-    typealias State = P.State
+@usableFromInline
+final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver.Props == P.Props {
+    @usableFromInline let presenter: P
+    @usableFromInline let receiver: WeakReceiver<Receiver>
+    @usableFromInline let executor: any ViewExecutor
+    @usableFromInline let slot = PropsSlot<P.Props>()
+    @exclusivity(unchecked) @usableFromInline var lastDelivered: P.Props?
+    @exclusivity(unchecked) @usableFromInline var isSubscribed = true
+    @exclusivity(unchecked) @usableFromInline var isConnected = true
 
-    private let presenter: P
-    private let receiver: WeakReceiver<Receiver>
-    private let executor: any ViewExecutor
-    private let slot = PropsSlot<P.Props>()
-    private var lastDelivered: P.Props?
-    private(set) var isSubscribed = true
-    private var isConnected = true
-
+    @inlinable
     init(presenter: P, receiver: Receiver, executor: any ViewExecutor) {
         self.presenter = presenter
         self.receiver = WeakReceiver(receiver)
         self.executor = executor
     }
 
-    var identity: ObjectIdentifier { ObjectIdentifier(self) }
-
+    @inlinable
     var isAlive: Bool { isConnected && receiver.isAlive }
 
-    func notify(_ snapshot: StateSnapshot<State>, isInitialDelivery: Bool, trunk: Trunk<State>) {
-        guard isSubscribed else { return }
+    /// Asks the presenter about a change. The view's existence (a weak load) is checked only when there is
+    /// something to deliver; the store's periodic sweep finds views that went away meanwhile.
+    @inlinable
+    func notify(_ snapshot: StateSnapshot<P.State>, isInitialDelivery: Bool, trunk: Trunk<P.State>) -> Bool {
+        guard isConnected else { return false }
+        guard isSubscribed else { return true }
         let box = StateBox(snapshot: snapshot, isInitialDelivery: isInitialDelivery)
-        if !isInitialDelivery, presenter.reaction(for: box) == .none { return }
-        guard let props = presenter.props(for: box, trunk: trunk) else { return }
-        if !isInitialDelivery, props == lastDelivered { return }
+        if !isInitialDelivery, presenter.reaction(for: box) == .none { return true }
+        guard receiver.isAlive else { return false }
+        guard let props = presenter.props(for: box, trunk: trunk) else { return true }
+        if !isInitialDelivery, props == lastDelivered { return true }
         lastDelivered = props
         deliver(props)
+        return true
     }
 
-    func didEnd(state: State, trunk: Trunk<State>) {
+    @usableFromInline
+    func didEnd(state: P.State, trunk: Trunk<P.State>) {
         _ = slot.take()
         presenter.onDeinit(state: state, trunk: trunk)
     }
 
-    func start(state: State, trunk: Trunk<State>) {
+    @usableFromInline
+    func start(state: P.State, trunk: Trunk<P.State>) {
         presenter.onInit(state: state, trunk: trunk)
     }
 
     /// Resumes deliveries; the next one (made at once by the store) renders whatever the reaction says.
+    @usableFromInline
     func resubscribe() {
         isSubscribed = true
         lastDelivered = nil
     }
 
     /// Pauses deliveries and forgets any that has not reached the view yet.
+    @usableFromInline
     func pause() {
         isSubscribed = false
         _ = slot.take()
     }
 
     /// Ends the connection; the store drops the entry on its next pass.
+    @usableFromInline
     func disconnect() {
         isConnected = false
     }
 
-    private func deliver(_ props: P.Props) {
+    @inlinable
+    func deliver(_ props: P.Props) {
         guard slot.put(props) else { return }
         let slot = self.slot
         let receiver = self.receiver
@@ -66,5 +76,17 @@ where Receiver.Props == P.Props {
                 receiver.render(props)
             }
         }
+    }
+
+    /// The entry as the store keeps it.
+    @inlinable
+    func erased() -> SubscriptionEntry<P.State> {
+        SubscriptionEntry(
+            identity: ObjectIdentifier(self),
+            notify: { snapshot, isInitial, trunk in
+                self.notify(snapshot, isInitialDelivery: isInitial, trunk: trunk)
+            },
+            isAlive: { self.isAlive },
+            didEnd: { state, trunk in self.didEnd(state: state, trunk: trunk) })
     }
 }

@@ -16,6 +16,7 @@ public struct StateBox<State: Sendable>: Sendable {
     /// true, so a view always renders once with the current state.
     public let isInitialDelivery: Bool
 
+    @inlinable
     init(snapshot: StateSnapshot<State>, isInitialDelivery: Bool) {
         self.snapshot = snapshot
         self.isInitialDelivery = isInitialDelivery

@@ -10,6 +10,7 @@ final class StateSnapshot<State: Sendable>: Sendable {
     @usableFromInline let action: (any Action<State>)?
     @usableFromInline let context: DispatchContext?
 
+    @inlinable
     init(old: State, new: State, action: (any Action<State>)?, context: DispatchContext?) {
         self.old = old
         self.new = new
@@ -18,6 +19,7 @@ final class StateSnapshot<State: Sendable>: Sendable {
     }
 
     /// A snapshot for a subscriber's first delivery: no action, nothing to compare against.
+    @inlinable
     convenience init(current: State) {
         self.init(old: current, new: current, action: nil, context: nil)
     }

@@ -3,13 +3,15 @@
 ///
 /// Written once per action on the store's executor, read by ``Store/state``; a lock rather than a hop to the
 /// executor keeps reads cheap and synchronous.
+@usableFromInline
 final class LatestState<State: Sendable>: Sendable {
-    private let value: Locked<State>
+    @usableFromInline let value: Locked<State>
 
     init(_ state: State) {
         value = Locked(state)
     }
 
+    @inlinable
     func set(_ state: State) {
         value.withLock { $0 = state }
     }

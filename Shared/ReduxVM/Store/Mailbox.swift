@@ -7,24 +7,29 @@
 /// outstanding from enqueue until its batch is processed, and a tracked task from start to end, so the
 /// store is idle exactly when both counts are zero; nothing can slip between them because an action
 /// dispatched by a task is counted before the task itself ends.
+@usableFromInline
 final class Mailbox<State: Sendable>: Sendable {
-    private struct Contents {
-        var jobs: [StoreJob<State>] = []
-        var isDrainScheduled = false
-        var outstandingJobs = 0
-        var nextSequence: UInt64 = 0
+    @usableFromInline
+    struct Contents {
+        @usableFromInline var jobs: [StoreJob<State>] = []
+        @usableFromInline var isDrainScheduled = false
+        @usableFromInline var outstandingJobs = 0
+        @usableFromInline var nextSequence: UInt64 = 0
         var tasks = TaskRegistry()
         var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiterID: UInt64 = 0
 
+        @usableFromInline
         var isIdle: Bool { outstandingJobs == 0 && tasks.isEmpty }
 
+        @usableFromInline
         mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
             guard isIdle, !idleWaiters.isEmpty else { return [] }
             defer { idleWaiters.removeAll() }
             return Array(idleWaiters.values)
         }
 
+        @inlinable
         mutating func scheduleDrainIfNeeded() -> Bool {
             if isDrainScheduled { return false }
             isDrainScheduled = true
@@ -32,9 +37,13 @@ final class Mailbox<State: Sendable>: Sendable {
         }
     }
 
-    private let contents = Locked(Contents())
+    @usableFromInline let contents = Locked(Contents())
+
+    @usableFromInline
+    init() {}
 
     /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
+    @inlinable
     func enqueue(
         _ action: any Action<State>, file: String, function: String, line: UInt
     ) -> (context: DispatchContext, mustScheduleDrain: Bool) {
@@ -49,6 +58,7 @@ final class Mailbox<State: Sendable>: Sendable {
     }
 
     /// Appends control work; returns whether the caller must schedule a drain.
+    @usableFromInline
     func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) -> Bool {
         contents.withLock { contents in
             contents.jobs.append(.control(control))
@@ -59,6 +69,7 @@ final class Mailbox<State: Sendable>: Sendable {
 
     /// Moves every pending job into `batch` (which must be empty). When there is none, marks the drain as
     /// finished and returns false: the next enqueue schedules a new one.
+    @inlinable
     func takeBatch(into batch: inout [StoreJob<State>]) -> Bool {
         contents.withLock { contents in
             if contents.jobs.isEmpty {
@@ -71,6 +82,7 @@ final class Mailbox<State: Sendable>: Sendable {
     }
 
     /// Records that `count` jobs were processed, waking idle waiters when nothing else is left.
+    @inlinable
     func finish(jobs count: Int) {
         let waiters = contents.withLock { contents in
             contents.outstandingJobs -= count

@@ -1,4 +1,5 @@
 /// One action as the store processed it, for test tooling that watches a store from the inside.
+@usableFromInline
 package struct ProcessedAction<State: Sendable>: Sendable {
     /// The action.
     package let action: any Action<State>

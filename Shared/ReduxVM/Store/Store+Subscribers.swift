@@ -1,6 +1,7 @@
 extension Store {
     /// Registers `service`: its `onInit` runs, then its side effects are asked about every later change.
     /// The store keeps the service for its whole life.
+    @inlinable
     public func register<S: Service>(_ service: S) where S.State == State {
         let entry = ExecutorConfined(ServiceEntry(service: service))
         enqueue { core in
@@ -9,8 +10,9 @@ extension Store {
     }
 
     /// Subscribes `subscriber` (held weakly); it first receives the current state, then every change.
+    @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.State == State {
-        let entry = ExecutorConfined(SubscriberEntry(subscriber))
+        let entry = ExecutorConfined(SubscriberEntry(subscriber).erased(identity: ObjectIdentifier(subscriber)))
         enqueue { core in core.subscribe(entry.value) }
     }
 
@@ -26,20 +28,21 @@ extension Store {
     /// whenever the presenter reacts and the props change. The connection ends when the view goes away or
     /// through the returned binding.
     @discardableResult
+    @inlinable
     public func connect<P: Presenter, R: PropsReceiver>(
         _ presenter: P, to receiver: R, on executor: any ViewExecutor
     ) -> PresenterBinding where P.State == State, R.Props == P.Props {
         let entry = ExecutorConfined(PresenterEntry(presenter: presenter, receiver: receiver, executor: executor))
         enqueue { core in
             entry.value.start(state: core.current, trunk: core.trunk)
-            core.subscribe(entry.value)
+            core.subscribe(entry.value.erased())
         }
         return PresenterBinding(
             subscribe: { [weak self] in
                 self?.enqueue { core in
                     guard !entry.value.isSubscribed else { return }
                     entry.value.resubscribe()
-                    core.deliverInitial(to: entry.value)
+                    core.deliverInitial(to: entry.value.erased())
                 }
             },
             unsubscribe: { [weak self] in

@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 public import Logging
 
 /// Owns the state and processes actions one at a time, in order, on one serial background executor.
@@ -20,11 +20,12 @@ public import Logging
 /// `DispatchQueue`; the internal `StoreCore` is touched only there. The queue of pending work and the
 /// latest state for ``state`` are guarded by their own locks.
 public final class Store<State: Sendable>: Sendable {
-    private let queue: DispatchQueue
-    private let mailbox = Mailbox<State>()
-    private let core: ExecutorConfined<StoreCore<State>>
+    @usableFromInline let queue: DispatchQueue
+    @usableFromInline let mailbox = Mailbox<State>()
+    @usableFromInline let core: ExecutorConfined<StoreCore<State>>
     private let latest: LatestState<State>
     private let logger: Logger
+    @usableFromInline let reference = StoreReference<State>()
 
     /// Makes a store holding `state`.
     ///
@@ -49,9 +50,9 @@ public final class Store<State: Sendable>: Sendable {
         self.core = ExecutorConfined(
             StoreCore(
                 state: state, middleware: middleware, statedMiddleware: statedMiddleware, options: options,
-                journal: journal, logger: logger,
-                publish: { newState in latest.set(newState) }))
-        core.value.trunk = Trunk(store: self)
+                journal: journal, logger: logger, latest: latest))
+        reference.store = self
+        core.value.trunk = Trunk(reference)
     }
 
     deinit {
@@ -65,9 +66,10 @@ public final class Store<State: Sendable>: Sendable {
     }
 
     /// A trunk for this store, to hand to code that should dispatch but not hold the store.
-    public var trunk: Trunk<State> { Trunk(store: self) }
+    public var trunk: Trunk<State> { Trunk(reference) }
 
     /// Queues `action` behind every action already queued. Callable from any thread; never blocks.
+    @inlinable
     public func dispatch(
         _ action: some Action<State>,
         file: String = #fileID, function: String = #function, line: UInt = #line
@@ -77,6 +79,7 @@ public final class Store<State: Sendable>: Sendable {
 
     /// Queues `action` and returns its place in the store's order (test tooling waits for that number).
     @discardableResult
+    @inlinable
     package func enqueue(
         _ action: any Action<State>, file: String, function: String, line: UInt
     ) -> DispatchContext {
@@ -86,16 +89,19 @@ public final class Store<State: Sendable>: Sendable {
     }
 
     /// Queues control work on the store's executor, in FIFO order with actions.
+    @usableFromInline
     func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) {
         if mailbox.enqueue(control: control) { scheduleDrain() }
     }
 
-    private func scheduleDrain() {
+    @inlinable
+    func scheduleDrain() {
         queue.async { [self] in drain() }
     }
 
     /// Processes batches until the mailbox is empty. Runs on `queue` only.
-    private func drain() {
+    @inlinable
+    func drain() {
         let core = self.core.value
         var batch: [StoreJob<State>] = []
         while mailbox.takeBatch(into: &batch) {

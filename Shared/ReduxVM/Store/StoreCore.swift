@@ -3,31 +3,41 @@ import Logging
 /// Everything a store does on its executor: middleware, reducers, snapshots and notifications.
 ///
 /// Confined to the store's serial queue: no member is touched from anywhere else, which is why none needs a
-/// lock. See ``SnapshotStrategy`` for why there are two copies of the state.
+/// lock, and why the dynamic exclusivity checks on its variables (a large share of the per-action cost)
+/// are turned off: accesses never overlap on one serial queue. See ``SnapshotStrategy`` for why there are
+/// two copies of the state.
+///
+/// The per-action path is `@inlinable` so that it is specialised for the program's own state type: left
+/// generic, every action paid for run-time lookups of generic metadata (`[StoreJob<State>]`,
+/// `any Action<State>`), which the engine benchmark showed to halve throughput.
+@usableFromInline
 final class StoreCore<State: Sendable> {
     /// The state after the last processed action.
-    private(set) var current: State
-    /// The previous state; with `.replayOnSpareCopy`, behind `current` by the actions in `pendingReplay`.
-    private var spare: State
-    private var pendingReplay: [any Action<State>] = []
+    @exclusivity(unchecked) @usableFromInline var current: State
+    /// The previous state; with `.replayOnSpareCopy`, behind `current` by `pendingReplay`.
+    @exclusivity(unchecked) @usableFromInline var spare: State
+    @exclusivity(unchecked) @usableFromInline var pendingReplay: (any Action<State>)?
 
-    private let strategy: SnapshotStrategy
-    private let equality: ((State, State) -> Bool)?
+    @usableFromInline let strategy: SnapshotStrategy
+    @usableFromInline let equality: ((State, State) -> Bool)?
     /// How many more replays of each action type to verify; see `verifyReplay`.
-    private var verificationsLeft: [ObjectIdentifier: Int] = [:]
-    private let middleware: [any Middleware]
-    private let statedMiddleware: [any StatedMiddleware<State>]
-    private let publish: (State) -> Void
-    private let logger: Logger
-    private var journal: ActionJournal<State>?
+    @exclusivity(unchecked) var verificationsLeft: [ObjectIdentifier: Int] = [:]
+    @usableFromInline let middleware: [any Middleware]
+    @usableFromInline let statedMiddleware: [any StatedMiddleware<State>]
+    @usableFromInline let latest: LatestState<State>
+    let logger: Logger
+    @usableFromInline let journal: ActionJournal<State>?
 
-    private var services: [ServiceEntry<State>] = []
-    private var subscriptions: [any Subscription<State>] = []
-    private var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
-    private var hasListeners = false
+    @exclusivity(unchecked) @usableFromInline var services: [ServiceEntry<State>] = []
+    @exclusivity(unchecked) @usableFromInline var subscriptions: [SubscriptionEntry<State>] = []
+    @exclusivity(unchecked) @usableFromInline var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
+    @exclusivity(unchecked) @usableFromInline var hasListeners = false
+    /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
+    @usableFromInline static var sweepInterval: Int { 1024 }
+    @exclusivity(unchecked) @usableFromInline var notificationsSinceSweep = 0
 
     /// Replaced by the store right after it is made, since the trunk refers back to the store.
-    var trunk = Trunk<State>(store: nil)
+    @exclusivity(unchecked) @usableFromInline var trunk = Trunk<State>(StoreReference())
 
     init(
         state: State,
@@ -36,7 +46,7 @@ final class StoreCore<State: Sendable> {
         options: StoreOptions,
         journal: ActionJournal<State>?,
         logger: Logger,
-        publish: @escaping (State) -> Void
+        latest: LatestState<State>
     ) {
         self.current = state
         self.spare = state
@@ -48,29 +58,26 @@ final class StoreCore<State: Sendable> {
         self.statedMiddleware = statedMiddleware
         self.journal = journal
         self.logger = logger
-        self.publish = publish
+        self.latest = latest
     }
 
     // MARK: Actions
 
+    @inlinable
     func process(_ action: any Action<State>, context: DispatchContext) {
         guard admits(action, context: context) else {
-            if !taps.isEmpty {
-                let record = ProcessedAction(
-                    action: action, context: context, oldState: current, newState: current, wasDropped: true)
-                for tap in taps { tap(record) }
-            }
+            if !taps.isEmpty { tapDropped(action, context: context) }
             return
         }
         reduce(action)
-        publish(current)
+        latest.set(current)
         journal?.record(action, context: context)
         guard hasListeners else { return }
-        let snapshot = StateSnapshot(old: spare, new: current, action: action, context: context)
-        notify(snapshot)
+        notify(StateSnapshot(old: spare, new: current, action: action, context: context))
     }
 
-    private func admits(_ action: any Action<State>, context: DispatchContext) -> Bool {
+    @inlinable
+    func admits(_ action: any Action<State>, context: DispatchContext) -> Bool {
         for step in middleware where step.on(action: action, context: context) == .drop {
             return false
         }
@@ -81,22 +88,20 @@ final class StoreCore<State: Sendable> {
     }
 
     /// Applies `action`, leaving the new state in `current` and the previous one in `spare`.
-    private func reduce(_ action: any Action<State>) {
+    @inlinable
+    func reduce(_ action: any Action<State>) {
         switch strategy {
         case .copyOnWrite:
             spare = current
             action.updateState(&current)
         case .replayOnSpareCopy:
-            for earlier in pendingReplay {
+            if let earlier = pendingReplay {
                 earlier.updateState(&spare)
+                if let equality { verifyReplay(of: earlier, equality: equality) }
             }
-            if let equality, let last = pendingReplay.last {
-                verifyReplay(of: last, equality: equality)
-            }
-            pendingReplay.removeAll(keepingCapacity: true)
             action.updateState(&spare)
             swap(&current, &spare)
-            pendingReplay.append(action)
+            pendingReplay = action
         }
     }
 
@@ -104,9 +109,10 @@ final class StoreCore<State: Sendable> {
     ///
     /// A reducer that reads a clock, a random source or a fresh UUID differs on nearly every run, so a few
     /// checks per type catch it; checking every action would cost a comparison of the whole state each time.
-    private func verifyReplay(of action: any Action<State>, equality: (State, State) -> Bool) {
+    @usableFromInline
+    func verifyReplay(of action: any Action<State>, equality: (State, State) -> Bool) {
         let type = ObjectIdentifier(Swift.type(of: action))
-        let left = verificationsLeft[type, default: Self.verificationsPerActionType]
+        let left = verificationsLeft[type, default: 3]
         guard left > 0 else { return }
         verificationsLeft[type] = left - 1
         if !equality(spare, current) {
@@ -117,89 +123,29 @@ final class StoreCore<State: Sendable> {
         }
     }
 
-    private static var verificationsPerActionType: Int { 3 }
-
-    private func notify(_ snapshot: StateSnapshot<State>) {
+    @inlinable
+    func notify(_ snapshot: StateSnapshot<State>) {
         if !services.isEmpty {
             let box = StateBox(snapshot: snapshot, isInitialDelivery: false)
             for service in services {
-                service.notify(box, trunk: trunk)
+                service.notify(box, trunk)
             }
         }
         var sawEnded = false
-        for subscription in subscriptions {
-            if subscription.isAlive {
-                subscription.notify(snapshot, isInitialDelivery: false, trunk: trunk)
-            } else {
-                sawEnded = true
-            }
+        for subscription in subscriptions where !subscription.notify(snapshot, false, trunk) {
+            sawEnded = true
         }
-        if sawEnded { dropEndedSubscriptions() }
-        if !taps.isEmpty, let action = snapshot.action, let context = snapshot.context {
-            let record = ProcessedAction(
-                action: action, context: context, oldState: snapshot.old, newState: snapshot.new,
-                wasDropped: false)
-            for tap in taps { tap(record) }
+        notificationsSinceSweep &+= 1
+        if sawEnded || notificationsSinceSweep >= Self.sweepInterval {
+            dropEndedSubscriptions()
         }
+        if !taps.isEmpty { tapProcessed(snapshot) }
     }
 
     /// Called when the mailbox is empty for now: a good time to write buffered journal lines.
+    @inlinable
     func didDrainBatch() {
         journal?.flush()
-    }
-
-    // MARK: Registration
-
-    func register(_ entry: ServiceEntry<State>, onInit: (State, Trunk<State>) -> Void) {
-        services.append(entry)
-        hasListeners = true
-        onInit(current, trunk)
-        entry.notify(StateBox(snapshot: StateSnapshot(current: current), isInitialDelivery: true), trunk: trunk)
-    }
-
-    func subscribe(_ subscription: any Subscription<State>) {
-        if !subscriptions.contains(where: { $0.identity == subscription.identity }) {
-            subscriptions.append(subscription)
-        }
-        hasListeners = true
-        subscription.notify(StateSnapshot(current: current), isInitialDelivery: true, trunk: trunk)
-    }
-
-    /// Delivers the current state to `subscription` as a first delivery.
-    func deliverInitial(to subscription: any Subscription<State>) {
-        subscription.notify(StateSnapshot(current: current), isInitialDelivery: true, trunk: trunk)
-    }
-
-    func unsubscribe(identity: ObjectIdentifier) {
-        guard let index = subscriptions.firstIndex(where: { $0.identity == identity }) else { return }
-        let subscription = subscriptions.remove(at: index)
-        subscription.didEnd(state: current, trunk: trunk)
-        updateHasListeners()
-    }
-
-    func addTap(_ tap: @escaping @Sendable (ProcessedAction<State>) -> Void) {
-        taps.append(tap)
-        hasListeners = true
-    }
-
-    /// Drops subscriptions whose object has gone away or that were disconnected.
-    func dropEndedSubscriptions() {
-        var ended: [any Subscription<State>] = []
-        subscriptions.removeAll { subscription in
-            if subscription.isAlive { return false }
-            ended.append(subscription)
-            return true
-        }
-        for subscription in ended {
-            subscription.didEnd(state: current, trunk: trunk)
-        }
-        updateHasListeners()
-    }
-
-    var subscriptionCount: Int { subscriptions.count }
-
-    private func updateHasListeners() {
-        hasListeners = !services.isEmpty || !subscriptions.isEmpty || !taps.isEmpty
     }
 }
 

@@ -4,11 +4,14 @@
 /// data flowing one way. It refers to its store weakly, so a command kept by a view or a task that
 /// outlives its store does nothing instead of keeping the store alive.
 public struct Trunk<State: Sendable>: Sendable {
-    private weak let store: Store<State>?
+    @usableFromInline let reference: StoreReference<State>
 
-    init(store: Store<State>?) {
-        self.store = store
+    @inlinable
+    init(_ reference: StoreReference<State>) {
+        self.reference = reference
     }
+
+    private var store: Store<State>? { reference.store }
 
     /// Queues `action` behind every action already queued. Callable from any thread; never blocks.
     public func dispatch(

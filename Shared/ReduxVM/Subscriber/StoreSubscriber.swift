@@ -1,6 +1,7 @@
 /// An object that wants every state change, on the store's executor.
 ///
-/// The store holds subscribers weakly and drops the ones that have gone away. A subscriber's first
+/// The store keeps a subscriber only as long as someone else does: once the last other reference is gone,
+/// the subscriber is dropped before its next notification (and its deinit runs on the store's executor). A subscriber's first
 /// delivery comes right after it subscribes and shows the current state with
 /// ``StateBox/isInitialDelivery`` set. Subscribers are notified after services and in subscription order
 /// together with presenters. For views, prefer a ``Presenter``, which maps state to props and delivers them

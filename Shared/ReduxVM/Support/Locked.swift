@@ -14,33 +14,44 @@
 /// the same.
 ///
 /// Safety: `value` is read and written only inside `withLock`, which holds `mutex`; that is what makes the
-/// class sendable.
+/// class sendable, and what makes the dynamic exclusivity check on it redundant.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// A `pthread_mutex_t`, typed raw so that inlinable code need not see Glibc.
+    @usableFromInline let mutex: UnsafeMutableRawPointer
+    @exclusivity(unchecked) @usableFromInline var value: Value
 
     /// Guards `value`.
+    @usableFromInline
     package init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
+        self.mutex = UnsafeMutableRawPointer(mutex)
+    }
+
+    private var typedMutex: UnsafeMutablePointer<pthread_mutex_t> {
+        mutex.assumingMemoryBound(to: pthread_mutex_t.self)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        pthread_mutex_destroy(typedMutex)
+        typedMutex.deinitialize(count: 1)
+        typedMutex.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body(&value)
     }
 
-    private func lock() { pthread_mutex_lock(mutex) }
+    @usableFromInline
+    func lock() { pthread_mutex_lock(typedMutex) }
 
-    private func unlock() { pthread_mutex_unlock(mutex) }
+    @usableFromInline
+    func unlock() { pthread_mutex_unlock(typedMutex) }
 }

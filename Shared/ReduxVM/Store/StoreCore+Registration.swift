@@ -1,0 +1,80 @@
+extension StoreCore {
+    // MARK: Services and subscriptions
+
+    @usableFromInline
+    func register(_ entry: ServiceEntry<State>, onInit: (State, Trunk<State>) -> Void) {
+        services.append(entry)
+        hasListeners = true
+        onInit(current, trunk)
+        entry.notify(StateBox(snapshot: StateSnapshot(current: current), isInitialDelivery: true), trunk)
+    }
+
+    @usableFromInline
+    func subscribe(_ subscription: SubscriptionEntry<State>) {
+        if !subscriptions.contains(where: { $0.identity == subscription.identity }) {
+            subscriptions.append(subscription)
+        }
+        hasListeners = true
+        deliverInitial(to: subscription)
+    }
+
+    /// Delivers the current state to `subscription` as a first delivery.
+    @usableFromInline
+    func deliverInitial(to subscription: SubscriptionEntry<State>) {
+        if !subscription.notify(StateSnapshot(current: current), true, trunk) {
+            dropEndedSubscriptions()
+        }
+    }
+
+    @usableFromInline
+    func unsubscribe(identity: ObjectIdentifier) {
+        guard let index = subscriptions.firstIndex(where: { $0.identity == identity }) else { return }
+        let subscription = subscriptions.remove(at: index)
+        subscription.didEnd(current, trunk)
+        updateHasListeners()
+    }
+
+    /// Drops subscriptions whose object has gone away or that were disconnected.
+    @usableFromInline
+    func dropEndedSubscriptions() {
+        notificationsSinceSweep = 0
+        var ended: [SubscriptionEntry<State>] = []
+        subscriptions.removeAll { subscription in
+            if subscription.isAlive() { return false }
+            ended.append(subscription)
+            return true
+        }
+        for subscription in ended {
+            subscription.didEnd(current, trunk)
+        }
+        updateHasListeners()
+    }
+
+    var subscriptionCount: Int { subscriptions.count }
+
+    private func updateHasListeners() {
+        hasListeners = !services.isEmpty || !subscriptions.isEmpty || !taps.isEmpty
+    }
+
+    // MARK: Taps
+
+    func addTap(_ tap: @escaping @Sendable (ProcessedAction<State>) -> Void) {
+        taps.append(tap)
+        hasListeners = true
+    }
+
+    @usableFromInline
+    func tapDropped(_ action: any Action<State>, context: DispatchContext) {
+        let record = ProcessedAction(
+            action: action, context: context, oldState: current, newState: current, wasDropped: true)
+        for tap in taps { tap(record) }
+    }
+
+    @usableFromInline
+    func tapProcessed(_ snapshot: StateSnapshot<State>) {
+        guard let action = snapshot.action, let context = snapshot.context else { return }
+        let record = ProcessedAction(
+            action: action, context: context, oldState: snapshot.old, newState: snapshot.new, wasDropped: false)
+        for tap in taps { tap(record) }
+    }
+}
