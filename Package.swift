@@ -30,6 +30,21 @@ let package = Package(
             dependencies: ["ReduxVM"],
             path: "Shared/ReduxVMTesting"
         ),
+        .systemLibrary(
+            name: "CLibEdit",
+            path: "Shared/CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "TerminalText",
+            path: "Shared/TerminalText"
+        ),
+        .testTarget(
+            name: "TerminalTextTests",
+            dependencies: ["TerminalText"],
+            path: "Tests/TerminalTextTests"
+        ),
         .testTarget(
             name: "ReduxVMTests",
             dependencies: [
