@@ -37,8 +37,18 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(
+            name: "LineEditor",
+            dependencies: ["CLibEdit"],
+            path: "Shared/LineEditor"
+        ),
+        .target(
             name: "TerminalText",
             path: "Shared/TerminalText"
+        ),
+        .testTarget(
+            name: "LineEditorTests",
+            dependencies: ["LineEditor"],
+            path: "Tests/LineEditorTests"
         ),
         .testTarget(
             name: "TerminalTextTests",

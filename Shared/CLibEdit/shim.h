@@ -13,9 +13,24 @@
 
 #include <histedit.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+
+/* Declared here because glibc declares them only under _GNU_SOURCE / _XOPEN_SOURCE. */
+extern int wcwidth(wchar_t c);
+extern int pipe2(int fds[2], int flags);
+
+/* A pipe whose ends are close-on-exec and non-blocking. */
+static inline int clibedit_pipe(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+/* Columns taken by one wide character in the current locale; -1 for non-printable. */
+static inline int clibedit_wcwidth(wchar_t c) {
+    return wcwidth(c);
+}
 
 /* ---- editor ---- */
 
@@ -24,6 +39,11 @@ typedef char *(*clibedit_prompt_t)(EditLine *);
 
 static inline int clibedit_set_editor(EditLine *e, const char *name) {
     return el_set(e, EL_EDITOR, name);
+}
+
+/* Chooses the terminfo entry ("xterm-256color"); NULL means $TERM. */
+static inline int clibedit_set_terminal(EditLine *e, const char *name) {
+    return el_set(e, EL_TERMINAL, name);
 }
 
 static inline int clibedit_set_signal_handling(EditLine *e, int on) {
@@ -154,6 +174,12 @@ static inline int clibedit_route_signal(int signo, int fd) {
     sigemptyset(&action.sa_mask);
     *clibedit_signal_fd() = fd;
     return sigaction(signo, &action, &clibedit_saved_actions()[signo]);
+}
+
+/* Stops writing to the pipe (call after every signal is restored, before closing the pipe). */
+static inline int clibedit_route_signal_fd_reset(void) {
+    *clibedit_signal_fd() = -1;
+    return 0;
 }
 
 static inline int clibedit_restore_signal(int signo) {
