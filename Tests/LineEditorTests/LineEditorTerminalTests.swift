@@ -21,6 +21,22 @@ struct TerminalTests {
         terminal = try PseudoTerminal()
     }
 
+    /// Types `keys` once the editor has produced `inputs` inputs, shows a fresh `prompt` and is reading keys.
+    ///
+    /// Keys typed while the editor is between two reads meet the kernel's cooked mode (echo, line editing, Ctrl-C
+    /// as a signal), as they would for any program; libedit draws the prompt before it leaves cooked mode, so a
+    /// test also waits for the terminal's editing mode before typing.
+    func typeAtPrompt(_ keys: String, after inputs: Int, of session: EditorSession, prompt: String = ">")
+        async throws
+    {
+        _ = try await session.inputs(count: inputs)
+        let terminal = self.terminal
+        try await terminal.waitFor("a fresh prompt \"\(prompt)\" in editing mode") { screen in
+            screen.cursorLine == prompt && terminal.isInEditingMode
+        }
+        terminal.type(keys)
+    }
+
     /// An editor on the pseudo-terminal with a fixed terminal type and the given extras.
     func start(
         prompt: String = "> ", historyFile: URL? = nil,
@@ -37,27 +53,27 @@ struct TerminalTests {
     @Test("typing a line and Enter")
     func typing() async throws {
         let session = start()
-        try await terminal.waitForCursorLine(">")
-        terminal.type("hello world\r")
+        try await typeAtPrompt("hello world\r", after: 0, of: session)
         #expect(try await session.inputs(count: 1) == [.line("hello world")])
         try await terminal.waitFor("echo") { $0.lines.contains("> hello world") }
-        terminal.type("\u{4}")
+        try await typeAtPrompt("\u{4}", after: 1, of: session)
         _ = try await session.finish()
     }
 
     @Test("emacs editing keys")
     func emacsKeys() async throws {
         let session = start()
-        try await terminal.waitForCursorLine(">")
         // Ctrl-A to the start, Ctrl-E to the end.
-        terminal.type("world\u{1}hello \u{5}!\r")
+        try await typeAtPrompt("world\u{1}hello \u{5}!\r", after: 0, of: session)
         // Ctrl-W deletes the word before the cursor.
-        terminal.type("abc def\u{17}xyz\r")
-        // Ctrl-B back, Ctrl-K kills to the end, Alt-B back a word, Ctrl-D deletes under the cursor.
-        terminal.type("one two three\u{2}\u{2}\u{b}\u{1B}bX\u{4}\r")
-        let inputs = try await session.inputs(count: 3)
-        #expect(inputs == [.line("hello world!"), .line("abc xyz"), .line("one two Xhr")])
-        terminal.type("\u{4}")
+        try await typeAtPrompt("abc def\u{17}xyz\r", after: 1, of: session)
+        // Ctrl-B back twice, Ctrl-K kills to the end, Alt-B back a word, Ctrl-D deletes under the cursor.
+        try await typeAtPrompt("one two three\u{2}\u{2}\u{b}\u{1B}bX\u{4}\r", after: 2, of: session)
+        // Ctrl-U kills the whole line, Ctrl-Y yanks the last kill back.
+        try await typeAtPrompt("gone\u{15}kept \u{19}\r", after: 3, of: session)
+        let inputs = try await session.inputs(count: 4)
+        #expect(inputs == [.line("hello world!"), .line("abc xyz"), .line("one two Xhr"), .line("kept gone")])
+        try await typeAtPrompt("\u{4}", after: 4, of: session)
         _ = try await session.finish()
     }
 
@@ -71,36 +87,33 @@ struct TerminalTests {
                 return ["feeds.opml", "feeds/"].filter { $0.hasPrefix(request.word) }
             }
         }
-        try await terminal.waitForCursorLine(">")
-        terminal.type("q\t")
+        try await typeAtPrompt("q\t", after: 0, of: session)
         try await terminal.waitForCursorLine("> quit")
         terminal.type("\r")
-        terminal.type("h\t")
-        let listed = try await terminal.waitFor("the candidate list") { screen in
-            screen.lines.contains { $0.contains("help") && $0.contains("history") }
+        try await typeAtPrompt("h\t", after: 1, of: session)
+        try await terminal.waitFor("the candidate list under the line, and the line redrawn") { screen in
+            screen.lines.contains { $0.contains("help") && $0.contains("history") } && screen.cursorLine == "> h"
         }
-        #expect(listed.cursorLine == "> h")
         terminal.type("e\t\r")
-        terminal.type("im\tfe\t")
+        try await typeAtPrompt("im\tfe\t", after: 2, of: session)
         try await terminal.waitForCursorLine("> import feeds")
         terminal.type("\r")
         let inputs = try await session.inputs(count: 3)
         #expect(inputs == [.line("quit "), .line("help "), .line("import feeds")])
-        terminal.type("\u{4}")
+        try await typeAtPrompt("\u{4}", after: 3, of: session)
         _ = try await session.finish()
     }
 
     @Test("Ctrl-C abandons the line; Ctrl-D ends input only on an empty line")
     func interruptAndEnd() async throws {
         let session = start()
-        try await terminal.waitForCursorLine(">")
-        terminal.type("abandon me\u{3}")
+        try await typeAtPrompt("abandon me\u{3}", after: 0, of: session)
         #expect(try await session.inputs(count: 1) == [.interrupted])
         try await terminal.waitFor("^C") { $0.lines.contains("> abandon me^C") }
-        try await terminal.waitForCursorLine(">")
-        terminal.type("ab\u{2}\u{4}\r")  // Ctrl-D with text deletes under the cursor
+        // Ctrl-D with text deletes under the cursor.
+        try await typeAtPrompt("ab\u{2}\u{4}\r", after: 1, of: session)
         #expect(try await session.inputs(count: 2) == [.interrupted, .line("a")])
-        terminal.type("\u{4}")
+        try await typeAtPrompt("\u{4}", after: 2, of: session)
         #expect(try await session.inputs(count: 3) == [.interrupted, .line("a"), .endOfInput])
         _ = try await session.finish()
     }
@@ -108,49 +121,49 @@ struct TerminalTests {
     @Test("SIGINT while a line is being read abandons it too")
     func interruptSignal() async throws {
         let session = start()
-        try await terminal.waitForCursorLine(">")
-        terminal.type("half")
+        try await typeAtPrompt("half", after: 0, of: session)
         try await terminal.waitForCursorLine("> half")
         kill(getpid(), SIGINT)
         #expect(try await session.inputs(count: 1) == [.interrupted])
-        terminal.type("\u{4}")
+        try await typeAtPrompt("\u{4}", after: 1, of: session)
         _ = try await session.finish()
     }
 
     @Test("a notice from another thread appears above the half-typed line, which is redrawn intact")
     func asyncNotice() async throws {
         let session = start(prompt: "rss> ")
-        try await terminal.waitForCursorLine("rss>")
-        terminal.type("list unr")
+        try await typeAtPrompt("list unr", after: 0, of: session, prompt: "rss>")
         try await terminal.waitForCursorLine("rss> list unr")
         try await session.remote().print("12 new in Example Feed")
-        let screen = try await terminal.waitFor("the notice") { $0.lines.contains("12 new in Example Feed") }
+        let screen = try await terminal.waitFor("the notice, then the line redrawn") { screen in
+            screen.lines.contains("12 new in Example Feed") && screen.cursorLine == "rss> list unr"
+        }
         let noticeRow = try #require(screen.lines.firstIndex(of: "12 new in Example Feed"))
         #expect(screen.lines[noticeRow + 1] == "rss> list unr")
-        #expect(screen.cursorLine == "rss> list unr")
-        #expect(!screen.lines.contains { $0.contains("12 new") && $0.contains("rss>") })
+        #expect(screen.lines.filter { $0.hasPrefix("rss>") } == ["rss> list unr"])
         terminal.type("ead\r")
         #expect(try await session.inputs(count: 1) == [.line("list unread")])
-        terminal.type("\u{4}")
+        try await typeAtPrompt("\u{4}", after: 1, of: session, prompt: "rss>")
         _ = try await session.finish()
     }
 
     @Test("jobs run on the editor's thread between keystrokes and can change the prompt")
     func jobsAndPrompt() async throws {
         let session = start(prompt: "[0 unread]> ")
-        try await terminal.waitForCursorLine("[0 unread]>")
-        terminal.type("sources")
+        try await typeAtPrompt("sources", after: 0, of: session, prompt: "[0 unread]>")
         try await terminal.waitForCursorLine("[0 unread]> sources")
         let remote = try await session.remote()
         remote.enqueue { editor in
             editor.print("rendered by a job")
             editor.prompt = "[3 unread]> "
         }
-        let screen = try await terminal.waitFor("the new prompt") { $0.cursorLine == "[3 unread]> sources" }
-        #expect(screen.lines.contains("rendered by a job"))
+        try await terminal.waitFor("the job's output and the new prompt") { screen in
+            screen.lines.contains("rendered by a job") && screen.cursorLine == "[3 unread]> sources"
+        }
         remote.setPrompt("[2 unread]> ")
         try await terminal.waitForCursorLine("[2 unread]> sources")
-        terminal.type("\r\u{4}")
+        terminal.type("\r")
+        try await typeAtPrompt("\u{4}", after: 1, of: session, prompt: "[2 unread]>")
         #expect(try await session.inputs(count: 2) == [.line("sources"), .endOfInput])
         _ = try await session.finish()
     }
@@ -162,19 +175,20 @@ struct TerminalTests {
         let file = directory.appendingPathComponent("rss-reeder/history")
 
         let first = start(historyFile: file)
-        try await terminal.waitForCursorLine(">")
-        terminal.type("first\rsecond\rsecond\r   \r\u{4}")
+        for (index, line) in ["first", "second", "second", "   ", "\u{4}"].enumerated() {
+            try await typeAtPrompt(line == "\u{4}" ? line : line + "\r", after: index, of: first)
+        }
         let firstHistory = try await first.finish()
         #expect(firstHistory == ["first", "second"])
         #expect(FileManager.default.fileExists(atPath: file.path))
 
         let second = start(historyFile: file)
-        try await terminal.waitForCursorLine(">")
-        terminal.type("\u{1B}[A")
+        try await typeAtPrompt("\u{1B}[A", after: 0, of: second)
         try await terminal.waitForCursorLine("> second")
         terminal.type("\u{1B}[A")
         try await terminal.waitForCursorLine("> first")
-        terminal.type("\r\u{4}")
+        terminal.type("\r")
+        try await typeAtPrompt("\u{4}", after: 1, of: second)
         #expect(try await second.inputs(count: 2) == [.line("first"), .endOfInput])
         #expect(try await second.finish() == ["first", "second", "first"])
     }

@@ -11,7 +11,8 @@ final class PseudoTerminal {
     struct Timeout: Error, CustomStringConvertible {
         let waitingFor: String
         let screen: String
-        var description: String { "timed out waiting for \(waitingFor); screen:\n\(screen)" }
+        let output: String
+        var description: String { "timed out waiting for \(waitingFor); screen:\n\(screen)\noutput: \(output)" }
     }
 
     let master: Int32
@@ -63,7 +64,9 @@ final class PseudoTerminal {
             drain()
             if condition(screen) { return screen }
             guard ContinuousClock.now < deadline else {
-                throw Timeout(waitingFor: description, screen: screen.lines.joined(separator: "\n"))
+                throw Timeout(
+                    waitingFor: description, screen: screen.lines.joined(separator: "\n"),
+                    output: String(decoding: transcript.suffix(400), as: UTF8.self).debugDescription)
             }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -73,6 +76,13 @@ final class PseudoTerminal {
     @discardableResult
     func waitForCursorLine(_ line: String) async throws -> ScreenEmulator {
         try await waitFor("cursor line \"\(line)\"") { $0.cursorLine == line }
+    }
+
+    /// Whether the editor has put the terminal in its editing mode (not canonical), so keys reach it one by one.
+    var isInEditingMode: Bool {
+        var modes = termios()
+        guard tcgetattr(slave, &modes) == 0 else { return false }
+        return modes.c_lflag & tcflag_t(ICANON) == 0
     }
 
     /// Changes the terminal's size (the kernel sends SIGWINCH to a foreground process group, if any).
