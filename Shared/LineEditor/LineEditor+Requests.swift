@@ -50,7 +50,11 @@ extension LineEditor {
                 if errno == EINTR { continue }
                 return false
             }
-            if descriptors[1].revents != 0 { remote.drainWakeups() }
+            if descriptors[1].revents != 0 {
+                // Requests made before a key are handled before it.
+                remote.drainWakeups()
+                continue
+            }
             if descriptors[0].revents != 0 { return true }
         }
     }

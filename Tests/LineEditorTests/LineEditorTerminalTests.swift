@@ -56,8 +56,57 @@ struct TerminalTests {
         try await typeAtPrompt("hello world\r", after: 0, of: session)
         #expect(try await session.inputs(count: 1) == [.line("hello world")])
         try await terminal.waitFor("echo") { $0.lines.contains("> hello world") }
+        try await typeAtPrompt("日本語 é 👍\r", after: 1, of: session)
+        #expect(try await session.inputs(count: 2) == [.line("hello world"), .line("日本語 é 👍")])
+        try await typeAtPrompt("\u{4}", after: 2, of: session)
+        _ = try await session.finish()
+    }
+
+    @Test("the terminal's modes are restored after a session, whatever happened in it")
+    func terminalRestored() async throws {
+        var before = termios()
+        tcgetattr(terminal.slave, &before)
+        let session = start()
+        try await typeAtPrompt("x\u{3}", after: 0, of: session)
         try await typeAtPrompt("\u{4}", after: 1, of: session)
         _ = try await session.finish()
+        var after = termios()
+        tcgetattr(terminal.slave, &after)
+        #expect(after.c_lflag == before.c_lflag)
+        #expect(after.c_iflag == before.c_iflag)
+        #expect(after.c_oflag == before.c_oflag)
+        #expect(!terminal.isInEditingMode)
+    }
+
+    @Test("SIGWINCH mid-line redraws the line intact; SIGTERM ends input with the terminal restored")
+    func resizeAndTerminate() async throws {
+        let session = start()
+        try await typeAtPrompt("resize", after: 0, of: session)
+        try await terminal.waitForCursorLine("> resize")
+        terminal.resize(columns: 50, rows: 12)
+        kill(getpid(), SIGWINCH)
+        terminal.type(" me\r")
+        #expect(try await session.inputs(count: 1) == [.line("resize me")])
+        try await typeAtPrompt("half", after: 1, of: session)
+        try await terminal.waitForCursorLine("> half")
+        kill(getpid(), SIGTERM)
+        #expect(try await session.inputs(count: 2) == [.line("resize me"), .endOfInput])
+        _ = try await session.finish()
+        #expect(!terminal.isInEditingMode)
+    }
+
+    @Test("history keeps only the newest entries up to its limit")
+    func historyLimit() async throws {
+        let slave = terminal.slave
+        let session = EditorSession {
+            LineEditor.Configuration(historyLimit: 3, input: slave, output: slave, terminalType: "xterm")
+        }
+        try await terminal.waitFor("the prompt") { $0.cursorLine == ">" && self.terminal.isInEditingMode }
+        try await session.remote().enqueue { editor in
+            for index in 0..<10 { editor.addToHistory("command \(index)") }
+        }
+        try await typeAtPrompt("\u{4}", after: 0, of: session)
+        #expect(try await session.finish() == ["command 7", "command 8", "command 9"])
     }
 
     @Test("emacs editing keys")
