@@ -95,7 +95,8 @@ public final class LineEditor {
     }
 
     deinit {
-        try? close()
+        // Queued jobs are not run here: they receive the editor, which must not outlive its deinit.
+        try? shutDown(runningPending: false)
     }
 
     /// Reads one line, running queued requests while waiting; see ``LineEditorInput`` for what can come back.
@@ -166,8 +167,12 @@ public final class LineEditor {
     ///
     /// The editor reads nothing afterwards. Also done on deinit, where a failure to save is ignored.
     public func close() throws(LineEditorError) {
+        try shutDown(runningPending: true)
+    }
+
+    private func shutDown(runningPending: Bool) throws(LineEditorError) {
         guard !closed else { return }
-        serviceRequests()
+        if runningPending { serviceRequests() }
         closed = true
         _ = remote.close()
         signalRouter?.stop()

@@ -4,7 +4,7 @@
 /// view needs its own `if colour` and no control code reaches a pipe or a `NO_COLOR` user.
 ///
 /// ```swift
-/// let styler = Styler(enabled: TerminalStream.standardOutput.allowsColor(environment: env))
+/// let styler = Styler(for: .standardOutput, environment: ProcessInfo.processInfo.environment)
 /// print(styler.bold("Sources") + " " + styler.apply(.color(.green), to: "OK"))
 /// ```
 public struct Styler: Sendable, Equatable {
@@ -14,6 +14,12 @@ public struct Styler: Sendable, Equatable {
     /// A styler that emits styles only when `enabled`.
     public init(enabled: Bool) {
         self.isEnabled = enabled
+    }
+
+    /// A styler for `stream`: enabled only when the stream allows colour (see
+    /// ``TerminalStream/allowsColor(environment:)``).
+    public init(for stream: TerminalStream, environment: [String: String]) {
+        self.init(enabled: stream.allowsColor(environment: environment))
     }
 
     /// A styler that never emits anything: for pipes, files and tests.

@@ -5,7 +5,9 @@
 public struct TextStyle: Sendable, Equatable {
     /// The sixteen standard terminal colours (the palette the user's theme controls).
     public enum Color: UInt8, Sendable, CaseIterable {
+        /// The eight standard colours (SGR 30-37).
         case black, red, green, yellow, blue, magenta, cyan, white
+        /// Their bright variants (SGR 90-97).
         case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
 
         var foregroundCode: Int {

@@ -196,6 +196,30 @@ struct TerminalTests {
         _ = try await session.finish()
     }
 
+    @Test("a notice over a line that wraps onto several rows leaves every row intact")
+    func noticeOverWrappedLine() async throws {
+        let narrow = try PseudoTerminal(columns: 20, rows: 10)
+        let slave = narrow.slave
+        let session = EditorSession {
+            LineEditor.Configuration(prompt: "> ", input: slave, output: slave, terminalType: "xterm")
+        }
+        try await narrow.waitFor("the prompt") { $0.cursorLine == ">" && narrow.isInEditingMode }
+        narrow.type("abcdefghijklmnopqrstuvwxyz0123456789\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}\u{2}")
+        let expected = ["> abcdefghijklmnopqr", "stuvwxyz0123456789"]
+        try await narrow.waitFor("the wrapped line") { $0.lines.suffix(from: 0).contains(expected[1]) }
+        try await session.remote().print("notice")
+        let screen = try await narrow.waitFor("the notice above the two rows") { screen in
+            guard let row = screen.lines.firstIndex(of: "notice"), row + 2 < screen.lines.count else { return false }
+            return Array(screen.lines[(row + 1)...(row + 2)]) == expected
+        }
+        #expect(screen.lines.filter { $0.hasPrefix(">") } == [expected[0]])
+        narrow.type("_\r")
+        #expect(try await session.inputs(count: 1) == [.line("abcdefghijklmnopqrstuvwxy_z0123456789")])
+        try await narrow.waitFor("a fresh prompt") { $0.cursorLine == ">" && narrow.isInEditingMode }
+        narrow.type("\u{4}")
+        _ = try await session.finish()
+    }
+
     @Test("jobs run on the editor's thread between keystrokes and can change the prompt")
     func jobsAndPrompt() async throws {
         let session = start(prompt: "[0 unread]> ")
