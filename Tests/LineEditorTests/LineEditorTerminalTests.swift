@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -175,6 +176,26 @@ struct TerminalTests {
         kill(getpid(), SIGINT)
         #expect(try await session.inputs(count: 1) == [.interrupted])
         try await typeAtPrompt("\u{4}", after: 1, of: session)
+        _ = try await session.finish()
+    }
+
+    @Test("SIGINT between reads goes to the interrupt handler and does not abandon the next line")
+    func interruptBetweenReads() async throws {
+        let slave = terminal.slave
+        let interrupts = Mutex(0)
+        let session = EditorSession(busyAfterEachLine: 0.5) {
+            LineEditor.Configuration(
+                interruptHandler: { interrupts.withLock { $0 += 1 } },
+                input: slave, output: slave, terminalType: "xterm")
+        }
+        try await typeAtPrompt("slow command\r", after: 0, of: session)
+        _ = try await session.inputs(count: 1)
+        kill(getpid(), SIGINT)
+        for _ in 0..<200 where interrupts.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(interrupts.withLock { $0 } == 1)
+        try await typeAtPrompt("next\r", after: 1, of: session)
+        #expect(try await session.inputs(count: 2) == [.line("slow command"), .line("next")])
+        try await typeAtPrompt("\u{4}", after: 2, of: session)
         _ = try await session.finish()
     }
 

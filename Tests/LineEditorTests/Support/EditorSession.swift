@@ -15,7 +15,12 @@ final class EditorSession: Sendable {
     private let failure = Mutex<String?>(nil)
 
     /// Starts the editor with the configuration `makeConfiguration` builds (on the editor's thread).
-    init(_ makeConfiguration: @escaping @Sendable () -> LineEditor.Configuration) {
+    ///
+    /// `busyAfterEachLine` keeps the thread busy after each line, as a command run on the editor's thread would.
+    init(
+        busyAfterEachLine: TimeInterval = 0,
+        _ makeConfiguration: @escaping @Sendable () -> LineEditor.Configuration
+    ) {
         let thread = Thread { [self] in
             do {
                 let editor = try LineEditor(makeConfiguration())
@@ -24,6 +29,7 @@ final class EditorSession: Sendable {
                     let input = editor.readLine()
                     inputs.withLock { $0.append(input) }
                     if input == .endOfInput { break }
+                    if busyAfterEachLine > 0 { Thread.sleep(forTimeInterval: busyAfterEachLine) }
                 }
                 history.withLock { $0 = editor.historyEntries }
                 try editor.close()
