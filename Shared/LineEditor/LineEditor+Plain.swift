@@ -26,6 +26,7 @@ extension LineEditor {
     func readPlain() -> LineEditorInput {
         while true {
             serviceRequests()
+            pendingFlags.resume = false  // nothing on screen to restore
             if pendingFlags.terminate {
                 terminated = true
                 return .endOfInput

@@ -36,7 +36,8 @@ extension LineEditor {
 
     /// Waits until the input is readable, running requests whenever the wake-up pipe fires.
     ///
-    /// Returns false when a signal asks to stop reading (`pendingFlags` says which) or polling fails.
+    /// Returns false when a signal asks to stop reading (`pendingFlags` says which) or polling fails (then
+    /// `pendingFlags.terminate` is set: the input cannot be read any more).
     func waitForInput() -> Bool {
         while true {
             serviceRequests()
@@ -48,6 +49,7 @@ extension LineEditor {
             let ready = poll(&descriptors, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
+                pendingFlags.terminate = true
                 return false
             }
             if descriptors[1].revents != 0 {

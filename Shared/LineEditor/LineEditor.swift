@@ -29,6 +29,10 @@ import Foundation
 /// Keys while reading: the usual emacs set (Ctrl-A/E/B/F/K/U/W/Y, Alt-B/F, Up/Down and Ctrl-P/N for history,
 /// Ctrl-R to search it), Tab to complete, Ctrl-C to abandon the line, Ctrl-D on an empty line to end input,
 /// Ctrl-Z to suspend with the terminal restored.
+///
+/// Opening an interactive editor switches the process's `LC_CTYPE` to a UTF-8 locale when it is "C"/"POSIX"
+/// (libedit needs one for anything beyond ASCII), and routes SIGINT, SIGTERM, SIGHUP, SIGWINCH and SIGCONT to the
+/// editor until it is closed: only one editor may be open at a time.
 public final class LineEditor {
     /// Why libedit was made to stop reading before the line was complete.
     enum AbortReason { case interrupt, terminate, suspend, restart }
@@ -57,8 +61,6 @@ public final class LineEditor {
     }
 
     /// Opens an editor on the configured streams, loads history and starts handling signals.
-    ///
-    /// Only one editor may be open at a time in a process (they share the process's signals).
     public init(_ configuration: Configuration = Configuration()) throws(LineEditorError) {
         self.configuration = configuration
         self.prompt = configuration.prompt
