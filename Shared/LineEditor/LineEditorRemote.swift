@@ -73,6 +73,14 @@ public final class LineEditorRemote: Sendable {
         post(.job(job))
     }
 
+    /// Runs `work` on the editor's thread, between keystrokes, in order with every other request.
+    ///
+    /// The shape of a view-executor requirement (ReduxVM's `ViewExecutor`), so a front can make the remote its
+    /// views' executor with an empty conformance and have props rendered on the terminal's thread.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        post(.job { _ in work() })
+    }
+
     private func post(_ request: Request) {
         state.withLock { state in
             guard !state.closed else { return }

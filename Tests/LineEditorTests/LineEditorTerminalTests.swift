@@ -254,6 +254,10 @@ struct TerminalTests {
         try await terminal.waitFor("the job's output and the new prompt") { screen in
             screen.lines.contains("rendered by a job") && screen.cursorLine == "[3 unread]> sources"
         }
+        remote.execute { remote.print("rendered by execute") }
+        try await terminal.waitFor("the executed work's output") { screen in
+            screen.lines.contains("rendered by execute") && screen.cursorLine == "[3 unread]> sources"
+        }
         remote.setPrompt("[2 unread]> ")
         try await terminal.waitForCursorLine("[2 unread]> sources")
         terminal.type("\r")
