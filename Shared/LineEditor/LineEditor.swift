@@ -73,7 +73,7 @@ public final class LineEditor {
                 Self.route(signal, to: remote, interruptHandler: interruptHandler)
             }
         } catch {
-            _ = remote.close()
+            try? shutDown(runningPending: false)
             throw error
         }
         guard isInteractive else { return }
@@ -85,8 +85,7 @@ public final class LineEditor {
                 program: configuration.programName, input: configuration.input, output: configuration.output,
                 terminalType: configuration.terminalType, historyLimit: configuration.historyLimit)
         } catch {
-            signalRouter?.stop()
-            _ = remote.close()
+            try? shutDown(runningPending: false)
             throw error
         }
         installCallbacks()

@@ -125,9 +125,10 @@ public final class LineEditorRemote: Sendable {
         while read(wakeReadEnd, &buffer, buffer.count) > 0 {}
     }
 
-    /// Stops accepting requests and closes the pipe; returns what was still queued.
+    /// Stops accepting requests and closes the pipe (once); returns what was still queued.
     func close() -> [Request] {
         state.withLock { state in
+            guard !state.closed else { return [] }
             state.closed = true
             Glibc.close(wakeWriteEnd)
             Glibc.close(wakeReadEnd)

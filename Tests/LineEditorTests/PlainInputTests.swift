@@ -41,5 +41,22 @@ struct PlainInputTests {
         let count = read(output[0], &buffer, buffer.count)
         #expect(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self) == "a notice\n")
     }
+
+    @Test("a second editor cannot open while one is open, and can once it is closed")
+    func oneAtATime() throws {
+        var input: [Int32] = [-1, -1]
+        try #require(Glibc.pipe(&input) == 0)
+        defer { input.forEach { Glibc.close($0) } }
+        let first = try LineEditor(.init(input: input[0], output: input[1]))
+        #expect(throws: LineEditorError.self) { try LineEditor(.init(input: input[0], output: input[1])) }
+        do {
+            _ = try LineEditor(.init(input: input[0], output: input[1]))
+        } catch {
+            #expect(error.kind == .alreadyActive)
+        }
+        try first.close()
+        let second = try LineEditor(.init(input: input[0], output: input[1]))
+        try second.close()
+    }
 }
 }
