@@ -41,6 +41,7 @@ extension LineEditor {
         _ = clibedit_bind(editLine, "^I", "lineeditor-complete")
         _ = clibedit_bind(editLine, "^C", "lineeditor-interrupt")
         _ = clibedit_bind(editLine, "^Z", "lineeditor-suspend")
+        _ = clibedit_bind(editLine, "^R", "em-inc-search-prev")  // as in readline; libedit's emacs map redraws
         _ = clibedit_set_edit_tty_flag(editLine, "-isig")
     }
 }

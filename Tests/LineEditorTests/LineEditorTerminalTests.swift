@@ -96,6 +96,19 @@ struct TerminalTests {
         #expect(!terminal.isInEditingMode)
     }
 
+    @Test("Ctrl-R searches history backwards")
+    func historySearch() async throws {
+        let session = start()
+        try await typeAtPrompt("alpha one\r", after: 0, of: session)
+        try await typeAtPrompt("beta two\r", after: 1, of: session)
+        try await typeAtPrompt("\u{12}alp", after: 2, of: session)
+        try await terminal.waitFor("the match") { $0.cursorLine.contains("alpha one") }
+        terminal.type("\r")
+        #expect(try await session.inputs(count: 3) == [.line("alpha one"), .line("beta two"), .line("alpha one")])
+        try await typeAtPrompt("\u{4}", after: 3, of: session)
+        _ = try await session.finish()
+    }
+
     @Test("history keeps only the newest entries up to its limit")
     func historyLimit() async throws {
         let slave = terminal.slave
