@@ -30,6 +30,31 @@ let package = Package(
             dependencies: ["ReduxVM"],
             path: "Shared/ReduxVMTesting"
         ),
+        .systemLibrary(
+            name: "CLibEdit",
+            path: "Shared/CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "LineEditor",
+            dependencies: ["CLibEdit"],
+            path: "Shared/LineEditor"
+        ),
+        .target(
+            name: "TerminalText",
+            path: "Shared/TerminalText"
+        ),
+        .testTarget(
+            name: "LineEditorTests",
+            dependencies: ["LineEditor"],
+            path: "Tests/LineEditorTests"
+        ),
+        .testTarget(
+            name: "TerminalTextTests",
+            dependencies: ["TerminalText"],
+            path: "Tests/TerminalTextTests"
+        ),
         .testTarget(
             name: "ReduxVMTests",
             dependencies: [
