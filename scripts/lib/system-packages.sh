@@ -1,0 +1,35 @@
+# Installs the Debian packages the build needs when they are missing. Sourced by the scripts in scripts/.
+#
+# Only apt is supported (the project targets Debian and Ubuntu). Root installs directly; anyone else goes
+# through sudo when it is there; otherwise the script says what to install and stops.
+
+# The Debian packages the build needs: libedit-dev for the line editor, pkg-config to find it.
+RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
+
+ensure_system_packages() {
+    local missing=()
+    local package
+    for package in "${RSS_REEDER_SYSTEM_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "error: missing system packages (${missing[*]}) and no apt-get to install them" >&2
+        return 1
+    fi
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo=(sudo)
+        else
+            echo "error: missing system packages: ${missing[*]}; install them as root (apt-get install ${missing[*]})" >&2
+            return 1
+        fi
+    fi
+    echo "Installing ${missing[*]} (apt-get)..." >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+}
