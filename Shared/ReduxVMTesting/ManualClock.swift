@@ -16,18 +16,22 @@ public final class ManualClock: Clock, Sendable {
             self.offset = offset
         }
 
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
+        /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes first.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// `t+` and the offset.
         public var description: String { "t+\(offset)" }
     }
 
@@ -47,13 +51,16 @@ public final class ManualClock: Clock, Sendable {
     /// A clock at its start, `t+0`.
     public init() {}
 
+    /// The current manual time.
     public var now: Instant { contents.withLock { $0.now } }
 
+    /// Zero: the clock moves only by explicit steps.
     public var minimumResolution: Duration { .zero }
 
     /// The number of tasks sleeping on this clock: lets a test wait until a side effect has started to wait.
     public var sleeperCount: Int { contents.withLock { $0.sleepers.count } }
 
+    /// Suspends until ``advance(by:)`` reaches `deadline`; throws `CancellationError` when cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = contents.withLock { contents in

@@ -19,6 +19,7 @@ public struct TestSourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
+    /// `file:line`.
     public var description: String { "\(fileID):\(line)" }
 }
 

@@ -12,6 +12,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// and replay cannot rebuild the same state.
     case unrecordedAction(name: String, line: Int)
 
+    /// A one-line explanation for the user.
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): "cannot write journal \(path): \(reason)"

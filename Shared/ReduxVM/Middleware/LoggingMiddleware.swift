@@ -23,6 +23,7 @@ public struct LoggingMiddleware: Middleware {
         self.excluded = Set(excluding.map { ObjectIdentifier($0) })
     }
 
+    /// Logs `action` unless its type is excluded or the level is off; never drops it.
     public func on(action: any Action, context: DispatchContext) -> MiddlewareVerdict {
         guard logger.logLevel <= level, !excluded.contains(ObjectIdentifier(type(of: action))) else {
             return .proceed

@@ -26,6 +26,7 @@ public struct Command: Sendable, Equatable, CustomStringConvertible {
         body()
     }
 
+    /// Equal when the identities are equal.
     public static func == (lhs: Command, rhs: Command) -> Bool {
         lhs.identity == rhs.identity
     }
@@ -50,6 +51,7 @@ public struct CommandWith<Value>: Sendable, Equatable, CustomStringConvertible {
         body(value)
     }
 
+    /// Equal when the identities are equal.
     public static func == (lhs: CommandWith, rhs: CommandWith) -> Bool {
         lhs.identity == rhs.identity
     }
