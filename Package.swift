@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
         .target(

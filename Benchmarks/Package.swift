@@ -7,14 +7,14 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "RssReeder", path: ".."),
+        .package(name: "RssReeder", path: "..")
     ],
     targets: [
         .executableTarget(
             name: "reduxvm-bench",
             dependencies: [.product(name: "ReduxVM", package: "RssReeder")],
             path: "Sources/ReduxVMBenchmark"
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

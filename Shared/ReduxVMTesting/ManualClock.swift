@@ -1,6 +1,5 @@
 import ReduxVM
 
-
 /// A clock that moves only when a test says so, for side effects that wait (timers, back-off, timeouts).
 ///
 /// Inject it where a service expects `any Clock<Duration>`; sleeps suspend until ``advance(by:)`` moves the

@@ -15,7 +15,8 @@ struct XDGDirectoriesTests {
         #expect(directories.configHome.path == "/home/ann/.config")
         #expect(directories.cacheHome.path == "/home/ann/.cache")
         #expect(directories.stateFile("history", application: "rss-reeder").path == "/tmp/state/rss-reeder/history")
-        #expect(directories.dataFile("db.sqlite", application: "rss-reeder").path
-            == "/home/ann/.local/share/rss-reeder/db.sqlite")
+        #expect(
+            directories.dataFile("db.sqlite", application: "rss-reeder").path
+                == "/home/ann/.local/share/rss-reeder/db.sqlite")
     }
 }

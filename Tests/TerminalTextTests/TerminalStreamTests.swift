@@ -1,5 +1,5 @@
-import Testing
 import TerminalText
+import Testing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,3 @@
-
 /// The state after the last processed action, readable from any thread.
 ///
 /// Written once per action on the store's executor, read by ``Store/state``; a lock rather than a hop to the

@@ -1,4 +1,3 @@
-
 /// The store's FIFO of pending jobs, and the accounting that tells when the store is idle.
 ///
 /// `dispatch` only appends under a short lock and, when no drain is under way, schedules one on the

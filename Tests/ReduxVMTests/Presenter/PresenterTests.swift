@@ -118,8 +118,10 @@ struct PresenterTests {
         await store.idle()
         #expect(store.state.count == 1)
         let trunk = store.trunk
-        #expect(Command(dispatching: Increment(by: 1), via: trunk) == Command(dispatching: Increment(by: 1), via: trunk))
-        #expect(Command(dispatching: Increment(by: 1), via: trunk) != Command(dispatching: Increment(by: 2), via: trunk))
+        #expect(
+            Command(dispatching: Increment(by: 1), via: trunk) == Command(dispatching: Increment(by: 1), via: trunk))
+        #expect(
+            Command(dispatching: Increment(by: 1), via: trunk) != Command(dispatching: Increment(by: 2), via: trunk))
         #expect(Command(id: "a") {} != Command(id: 1) {})
         let typed = CommandWith<String>(id: "label") { trunk.dispatch(SetLabel(label: $0)) }
         typed.perform(with: "typed")

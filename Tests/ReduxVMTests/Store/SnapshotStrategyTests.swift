@@ -52,4 +52,3 @@ private struct Impure: Action {
         state.count += run
     }
 }
-

@@ -1,5 +1,5 @@
-import ReduxVM
 import Logging
+import ReduxVM
 
 /// A swift-log handler that keeps every entry, with its source location, for assertions.
 final class LogCapture: Sendable {

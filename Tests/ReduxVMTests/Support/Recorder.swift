@@ -1,5 +1,5 @@
-import ReduxVM
 import Dispatch
+import ReduxVM
 
 /// Collects values from any thread, for assertions after the fact.
 final class Recorder<Value: Sendable>: Sendable {
