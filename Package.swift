@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "ReduxVM", targets: ["ReduxVM"]),
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
+        .library(name: "RssCore", targets: ["RssCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -29,6 +30,11 @@ let package = Package(
             name: "ReduxVMTesting",
             dependencies: ["ReduxVM"],
             path: "Shared/ReduxVMTesting"
+        ),
+        .target(
+            name: "RssCore",
+            dependencies: ["ReduxVM"],
+            path: "Core/RssCore"
         ),
         .systemLibrary(
             name: "CLibEdit",

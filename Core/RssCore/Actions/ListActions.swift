@@ -1,0 +1,154 @@
+public import Foundation
+public import ReduxVM
+
+/// Shows all, unread or starred articles in a list (keeping its source and search), from the first page.
+public struct ShowMarks: JournaledAction, ListsTag {
+    /// The list to change.
+    public let list: ListID
+    /// Which marks to show.
+    public let marks: ListFilter.Marks
+
+    /// Filters `list` to `marks`.
+    public init(list: ListID, marks: ListFilter.Marks) {
+        self.list = list
+        self.marks = marks
+    }
+
+    /// Changes the filter; the list reloads.
+    public func updateState(_ state: inout RssState) {
+        state.lists[list].filter.marks = marks
+        state.lists[list].reload(resettingPage: true)
+    }
+}
+
+/// Limits a list to one source, or (with nil) shows every source again.
+public struct ShowSource: JournaledAction, ListsTag {
+    /// The list to change.
+    public let list: ListID
+    /// The source, or nil for all.
+    public let sourceID: UUID?
+
+    /// Limits `list` to `sourceID`.
+    public init(list: ListID, sourceID: UUID?) {
+        self.list = list
+        self.sourceID = sourceID
+    }
+
+    /// Changes the filter; the list reloads.
+    public func updateState(_ state: inout RssState) {
+        state.lists[list].filter.sourceID = sourceID
+        state.lists[list].reload(resettingPage: true)
+    }
+}
+
+/// Shows the articles matching a full-text query (titles and bodies), or clears the search with nil or "".
+public struct SearchArticles: JournaledAction, ListsTag {
+    /// The list to change.
+    public let list: ListID
+    /// The words to look for.
+    public let text: String?
+
+    /// Searches `list` for `text`.
+    public init(list: ListID, text: String?) {
+        self.list = list
+        self.text = text
+    }
+
+    /// Changes the filter; the list reloads.
+    public func updateState(_ state: inout RssState) {
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        state.lists[list].filter.searchText = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        state.lists[list].reload(resettingPage: true)
+    }
+}
+
+/// Sets a list's order.
+public struct SortList: JournaledAction, ListsTag {
+    /// The list to change.
+    public let list: ListID
+    /// The order.
+    public let sort: ListSort
+
+    /// Sorts `list` by `sort`.
+    public init(list: ListID, sort: ListSort) {
+        self.list = list
+        self.sort = sort
+    }
+
+    /// Changes the order; the list reloads from its first page.
+    public func updateState(_ state: inout RssState) {
+        state.lists[list].sort = sort
+        state.lists[list].reload(resettingPage: true)
+    }
+}
+
+/// Moves a list to another page; pages outside the list are clamped.
+public struct ShowPage: JournaledAction, ListsTag {
+    /// How to move.
+    public enum Move: Sendable, Equatable, Codable {
+        /// The next page.
+        case next
+        /// The previous page.
+        case previous
+        /// A page by number, from 0.
+        case number(Int)
+    }
+
+    /// The list to move.
+    public let list: ListID
+    /// Where to.
+    public let move: Move
+
+    /// Moves `list` by `move`.
+    public init(list: ListID, move: Move) {
+        self.list = list
+        self.move = move
+    }
+
+    /// Changes the page; the list reloads when it actually moved.
+    public func updateState(_ state: inout RssState) {
+        let current = state.lists[list]
+        let last = current.pageCount(pageSize: state.settings.pageSize) - 1
+        let target: Int
+        switch move {
+        case .next: target = current.page + 1
+        case .previous: target = current.page - 1
+        case .number(let page): target = page
+        }
+        let clamped = min(max(0, target), last)
+        guard clamped != current.page else { return }
+        state.lists[list].page = clamped
+        state.lists[list].reload(resettingPage: false)
+    }
+}
+
+/// Makes the other list the active one.
+public struct SwitchList: JournaledAction, ListsTag {
+    /// Switches lists.
+    public init() {}
+
+    /// Flips the active list.
+    public func updateState(_ state: inout RssState) {
+        state.lists.active = state.lists.active == .first ? .second : .first
+    }
+}
+
+/// A page of a list, read from the database.
+struct ListLoaded: Action, ListsTag {
+    let list: ListID
+    let generation: Int
+    let rows: [ArticleRow]
+    let totalCount: Int
+
+    func updateState(_ state: inout RssState) {
+        guard state.lists[list].generation == generation else { return }
+        state.lists[list].rows = rows
+        state.lists[list].totalCount = totalCount
+        state.lists[list].isLoading = false
+        let last = state.lists[list].pageCount(pageSize: state.settings.pageSize) - 1
+        if state.lists[list].page > last {
+            state.lists[list].page = last
+            state.lists[list].reload(resettingPage: false)
+        }
+    }
+}

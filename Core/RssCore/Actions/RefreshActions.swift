@@ -1,0 +1,89 @@
+public import Foundation
+public import ReduxVM
+
+/// Fetches sources now: the given ones, or every enabled source.
+public struct Refresh: JournaledAction, RefreshTag {
+    /// The sources to fetch, or nil for every enabled source.
+    public let sourceIDs: [UUID]?
+
+    /// Refreshes `sourceIDs`, or everything enabled.
+    public init(sourceIDs: [UUID]? = nil) {
+        self.sourceIDs = sourceIDs
+    }
+
+    /// Queues the sources; a refresh already running is extended rather than restarted.
+    public func updateState(_ state: inout RssState) {
+        let wanted = sourceIDs.map(Set.init)
+        let ids = state.sources.all
+            .filter { wanted?.contains($0.id) ?? $0.isEnabled }
+            .map(\.id)
+            .filter { !state.refresh.pending.contains($0) }
+        guard !ids.isEmpty else { return }
+        if !state.refresh.isRunning {
+            state.refresh.isRunning = true
+            state.refresh.total = 0
+            state.refresh.completed = 0
+            state.refresh.newArticles = 0
+            state.refresh.generation += 1
+        }
+        state.refresh.pending.append(contentsOf: ids)
+        state.refresh.total += ids.count
+    }
+}
+
+/// Stops the refresh under way; sources not fetched yet are left for next time.
+public struct CancelRefresh: JournaledAction, RefreshTag {
+    /// Cancels the refresh.
+    public init() {}
+
+    /// Ends the refresh in state; the fetches are cancelled by a side effect.
+    public func updateState(_ state: inout RssState) {
+        guard state.refresh.isRunning else { return }
+        state.refresh.isRunning = false
+        state.refresh.pending = []
+    }
+}
+
+/// One source was fetched (or failed, or answered "not modified").
+struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag {
+    let id: UUID
+    let generation: Int
+    let outcome: FetchOutcome
+    let date: Date
+
+    func updateState(_ state: inout RssState) {
+        guard state.refresh.generation == generation, state.refresh.isRunning,
+            let index = state.refresh.pending.firstIndex(of: id)
+        else { return }
+        state.refresh.pending.remove(at: index)
+        state.refresh.completed += 1
+        state.sources.update(id) { source in
+            source.status = outcome.status
+            if let title = outcome.feedTitle, !title.isEmpty { source.title = title }
+            if let siteLink = outcome.siteLink { source.siteLink = siteLink }
+            if let movedTo = outcome.movedTo { source.url = movedTo }
+        }
+        state.refresh.newArticles += outcome.newArticles
+        let title = state.sources[id]?.title ?? "source"
+        if outcome.newArticles > 0 {
+            state.notices.post(.info, "\(outcome.newArticles) new in \(title)", at: date)
+        }
+        if let error = outcome.status.lastError {
+            state.notices.post(.error, "\(title): \(error)", at: date)
+        }
+        if state.refresh.pending.isEmpty {
+            state.refresh.isRunning = false
+            state.refresh.lastFinished = date
+            state.lists.reloadAll()
+        }
+    }
+}
+
+/// What fetching one source gave, as the refresh side effect reports it.
+struct FetchOutcome: Sendable, Equatable {
+    var status: FetchStatus
+    var newArticles = 0
+    var feedTitle: String?
+    var siteLink: URL?
+    var movedTo: URL?
+}

@@ -1,0 +1,80 @@
+public import Foundation
+public import ReduxVM
+
+/// Follows a new feed. The URL is checked (http, https or file); the source is stored and fetched at once,
+/// and its title then comes from the feed.
+public struct AddSource: Action, JournaledAction, SourcesTag, NoticesTag {
+    /// The feed's address.
+    public let url: URL
+    /// Tags (folders) to file it under.
+    public let tags: [String]
+    /// The new source's id, made here so that the reducer stays pure.
+    public let id: UUID
+    /// When it was added.
+    public let date: Date
+
+    /// Adds the feed at `url`, filed under `tags`.
+    public init(url: URL, tags: [String] = [], id: UUID = UUID(), date: Date = Date()) {
+        self.url = url
+        self.tags = tags
+        self.id = id
+        self.date = date
+    }
+
+    /// Appends the source, or posts why the URL was refused.
+    public func updateState(_ state: inout RssState) {
+        switch SourceURL.validate(url) {
+        case .failure(let reason):
+            state.notices.post(.error, "cannot add \(SourceURL.display(url)): \(reason)", at: date)
+        case .success(let url):
+            if let existing = state.sources.all.first(where: { $0.url == url }) {
+                state.notices.post(.error, "already following \(SourceURL.display(url)) as “\(existing.title)”", at: date)
+                return
+            }
+            state.sources.all.append(
+                Source(id: id, url: url, title: SourceURL.provisionalTitle(url), tags: tags, addedAt: date))
+        }
+    }
+}
+
+/// Stops following a source and forgets its articles.
+public struct RemoveSource: Action, JournaledAction, SourcesTag, ListsTag, MarksTag {
+    /// The source to remove.
+    public let id: UUID
+
+    /// Removes the source `id`.
+    public init(id: UUID) {
+        self.id = id
+    }
+
+    /// Drops the source and its rows; lists reload.
+    public func updateState(_ state: inout RssState) {
+        guard state.sources[id] != nil else { return }
+        state.sources.all.removeAll { $0.id == id }
+        for list in ListID.allCases where state.lists[list].filter.sourceID == id {
+            state.lists[list].filter.sourceID = nil
+        }
+        state.counts.unread -= state.counts.unread(in: id)
+        state.counts.unreadBySource[id] = nil
+        state.lists.reloadAll()
+    }
+}
+
+/// Turns refreshing of a source on or off; its articles stay.
+public struct SetSourceEnabled: Action, JournaledAction, SourcesTag {
+    /// The source.
+    public let id: UUID
+    /// Whether it is refreshed.
+    public let isEnabled: Bool
+
+    /// Enables or disables the source `id`.
+    public init(id: UUID, isEnabled: Bool) {
+        self.id = id
+        self.isEnabled = isEnabled
+    }
+
+    /// Flips the flag.
+    public func updateState(_ state: inout RssState) {
+        state.sources.update(id) { $0.isEnabled = isEnabled }
+    }
+}

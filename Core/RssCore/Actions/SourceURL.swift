@@ -1,0 +1,40 @@
+import Foundation
+
+/// The rules for a feed address: what is accepted, and how it is shown without credentials.
+enum SourceURL {
+    /// Accepts http and https URLs with a host, and file URLs with a path; returns the URL to store.
+    static func validate(_ url: URL) -> Result<URL, Refusal> {
+        guard let scheme = url.scheme?.lowercased() else { return .failure(.init("not a URL (no scheme)")) }
+        switch scheme {
+        case "http", "https":
+            guard let host = url.host, !host.isEmpty else { return .failure(.init("no host")) }
+            return .success(url)
+        case "file":
+            guard !url.path.isEmpty else { return .failure(.init("no path")) }
+            return .success(url.standardizedFileURL)
+        default:
+            return .failure(.init("unsupported scheme \(scheme) (use http, https or file)"))
+        }
+    }
+
+    /// The URL as a user may see it: user and password removed.
+    static func display(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.user != nil || components.password != nil
+        else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+
+    /// A title to show until the feed says its own: the host, or the file name.
+    static func provisionalTitle(_ url: URL) -> String {
+        if url.isFileURL { return url.deletingPathExtension().lastPathComponent }
+        return url.host ?? url.absoluteString
+    }
+
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

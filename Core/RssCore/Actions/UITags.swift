@@ -1,0 +1,18 @@
+// UI tags: empty protocols on actions, so that a presenter can ask `box.lastAction(is: (any SourcesTag).self)`
+// without listing action types. The first delivery after subscribing renders regardless, so a view never
+// misses the current state.
+
+/// The action changed the sources (added, removed, renamed, enabled, fetched).
+public protocol SourcesTag {}
+/// The action changed what a news list shows.
+public protocol ListsTag {}
+/// The action changed the open article or the route.
+public protocol ArticleTag {}
+/// The action changed read or starred marks, or the counts.
+public protocol MarksTag {}
+/// The action changed refresh progress.
+public protocol RefreshTag {}
+/// The action changed the settings.
+public protocol SettingsTag {}
+/// The action posted a notice.
+public protocol NoticesTag {}

@@ -1,0 +1,28 @@
+public import Foundation
+
+/// Unread and starred totals, overall and per source: what prompts and source tables show.
+public struct ArticleCounts: Sendable, Equatable, Codable {
+    /// Every article stored.
+    public internal(set) var total = 0
+    /// Articles not read yet.
+    public internal(set) var unread = 0
+    /// Starred articles.
+    public internal(set) var starred = 0
+    /// Unread articles per source (sources with none may be missing).
+    public internal(set) var unreadBySource: [UUID: Int] = [:]
+
+    /// No articles.
+    public init() {}
+
+    /// The unread count of `source`.
+    public func unread(in source: UUID) -> Int {
+        unreadBySource[source] ?? 0
+    }
+
+    /// Records that `row` changed its read mark.
+    mutating func readChanged(for row: ArticleRow, isRead: Bool) {
+        let delta = isRead ? -1 : 1
+        unread = max(0, unread + delta)
+        unreadBySource[row.sourceID] = max(0, (unreadBySource[row.sourceID] ?? 0) + delta)
+    }
+}

@@ -1,0 +1,30 @@
+/// Everything a front shows, as one value: sources, the two news lists, the open article, refresh progress,
+/// settings and notices.
+///
+/// Fronts read it (through a presenter's `StateBox` or ``RssStore/state``) and change it only by
+/// dispatching the public actions; every property is read-only outside RssCore. Articles themselves live in
+/// the database: the state holds only what is on screen (a page of each list, the open article) and the
+/// counts, so that a reader with 100,000 articles starts fast and stays small.
+public struct RssState: Sendable, Equatable {
+    /// The feeds the reader follows, in display order.
+    public internal(set) var sources = SourcesState()
+    /// The two independent news lists, like the original app's two identical tabs.
+    public internal(set) var lists = NewsListsState()
+    /// Unread and starred totals, per source and overall.
+    public internal(set) var counts = ArticleCounts()
+    /// The article being read, loaded when routing shows it.
+    public internal(set) var article: ArticleContent?
+    /// What the reader is showing; fronts follow it.
+    public internal(set) var route: Route = .lists
+    /// Progress of the refresh under way, if any.
+    public internal(set) var refresh = RefreshState()
+    /// Preferences that persist in the database.
+    public internal(set) var settings = Settings()
+    /// Messages for the user (errors, "12 new in Source"), oldest first.
+    public internal(set) var notices = NoticesState()
+    /// True once the database has been read at start.
+    public internal(set) var isStarted = false
+
+    /// An empty state, before the store has loaded the database.
+    public init() {}
+}

@@ -1,0 +1,61 @@
+public import Foundation
+
+/// A feed the reader follows.
+public struct Source: Sendable, Equatable, Identifiable, Codable {
+    /// A stable identifier, kept across renames and URL changes.
+    public let id: UUID
+    /// Where the feed is fetched from (`http`, `https` or `file`).
+    public internal(set) var url: URL
+    /// The feed's own title, or the URL's host until the first fetch.
+    public internal(set) var title: String
+    /// The site the feed belongs to, when the feed says.
+    public internal(set) var siteLink: URL?
+    /// Tags (OPML folders) the user filed the source under.
+    public internal(set) var tags: [String]
+    /// Disabled sources are kept but not refreshed.
+    public internal(set) var isEnabled: Bool
+    /// When the source was added.
+    public internal(set) var addedAt: Date
+    /// The outcome of the last fetch, for fronts to show.
+    public internal(set) var status: FetchStatus
+
+    /// Makes a source; RssCore makes them when a user adds a feed or imports OPML.
+    init(
+        id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
+        addedAt: Date, status: FetchStatus = FetchStatus()
+    ) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.siteLink = siteLink
+        self.tags = tags
+        self.isEnabled = isEnabled
+        self.addedAt = addedAt
+        self.status = status
+    }
+}
+
+/// The sources, in display order.
+public struct SourcesState: Sendable, Equatable {
+    /// Every source, in display order.
+    public internal(set) var all: [Source] = []
+
+    /// The source with `id`, if the reader follows it.
+    public subscript(id: UUID) -> Source? {
+        all.first { $0.id == id }
+    }
+
+    /// The first source whose title or URL matches `text` (case-insensitive prefix, then substring), so that
+    /// fronts can let a user name a source loosely.
+    public func named(_ text: String) -> Source? {
+        let needle = text.lowercased()
+        return all.first { $0.title.lowercased() == needle || $0.url.absoluteString.lowercased() == needle }
+            ?? all.first { $0.title.lowercased().hasPrefix(needle) }
+            ?? all.first { $0.title.lowercased().contains(needle) || $0.url.absoluteString.lowercased().contains(needle) }
+    }
+
+    mutating func update(_ id: UUID, _ change: (inout Source) -> Void) {
+        guard let index = all.firstIndex(where: { $0.id == id }) else { return }
+        change(&all[index])
+    }
+}
