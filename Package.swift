@@ -62,6 +62,11 @@ let package = Package(
             path: "Tests/TerminalTextTests"
         ),
         .testTarget(
+            name: "RssCoreTests",
+            dependencies: ["RssCore", "ReduxVM", "ReduxVMTesting"],
+            path: "Tests/RssCoreTests"
+        ),
+        .testTarget(
             name: "ReduxVMTests",
             dependencies: [
                 "ReduxVM", "ReduxVMTesting",
