@@ -1,11 +1,12 @@
 /// Parses any date a feed may contain, trying each grammar in feedparser's order (W3C-DTF, RFC 822,
-/// ISO 8601, asctime, Perforce, Hungarian, Greek, Korean) and then the slashed form.
+/// ISO 8601, asctime, Perforce, Hungarian, Greek, Korean), with the slashed form tried before ISO 8601 (whose
+/// year-only template would otherwise read `2019/3/7` as 1 January).
 ///
 /// No `DateFormatter` is involved: everything is hand-written, locale-free and allocation-light.
 enum DateParser {
     /// A grammar family, exposed so tests can check each parser the way feedparser's own tests do.
     enum Family: String, CaseIterable {
-        case w3dtf, rfc822, iso8601, asctime, perforce, hungarian, greek, nate, onblog, slashed
+        case w3dtf, rfc822, slashed, iso8601, asctime, perforce, hungarian, greek, nate, onblog
     }
 
     static func parse(_ text: String) -> FeedDate? {

@@ -65,6 +65,7 @@ enum ISO8601DateParser {
         if let y = f.year { year = f.yearDigits == 2 ? (currentYear / 100) * 100 + y : y } else { year = currentYear }
         let ordinal = f.ordinal ?? 0
         let month = f.month ?? (ordinal > 0 ? 1 : 1)
+        if let d = f.day, let m = f.month, f.ordinal == nil, d > CivilTime.daysInMonth(year, m) || d == 0 { return nil }
         var day = f.day ?? 0
         if day == 0 { day = ordinal > 0 ? ordinal : 1 }
         if let century = f.century { year = (century - 1) * 100 + 1 }

@@ -7,9 +7,10 @@ enum W3DTFDateParser {
         let lower = text.lowercased()
         guard !lower.trimmingASCIIWhitespace().isEmpty else { return nil }
         var parts = lower.split(separator: "t", omittingEmptySubsequences: false).map(String.init)
+        var dateOnly = false
         if parts.count == 1 {
             parts = parts[0].split(whereSeparator: \.isWhitespace).map(String.init)
-            if parts.count == 1 { parts.append("00:00:00z") }
+            if parts.count == 1 { parts.append("00:00:00z"); dateOnly = true }
         } else if parts.count > 2 {
             return nil
         }
@@ -46,6 +47,6 @@ enum W3DTFDateParser {
         let secondText = time[2].trimmingASCIIWhitespace()
         guard let second = Double(secondText.isEmpty ? "0" : secondText), second.isFinite else { return nil }
         return CivilTime.make(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                              offset: offset)
+                              offset: dateOnly ? nil : offset)
     }
 }

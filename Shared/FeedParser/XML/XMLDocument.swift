@@ -39,6 +39,8 @@ struct XMLDocument {
     var elements: [XMLElement] = []
     /// Index of the root element, if the document had one.
     var root: Int?
+    /// Top-level elements after the root (junk after a feed, or the pieces of a truncated OPML file).
+    var extraRoots: [Int] = []
     /// Whether the document ended with elements still open (a truncated download).
     var truncated = false
     /// Every namespace key declared anywhere (format detection needs the default namespace of an empty root).

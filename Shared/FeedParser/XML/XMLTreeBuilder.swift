@@ -31,6 +31,8 @@ struct XMLTreeBuilder {
     var dtdEntities: [String: String] = [:]
     var expandedBytes = 0
     var rootClosed = false
+    /// Whether to keep reading after the root element closes (OPML recovery wants every fragment).
+    var continueAfterRoot = false
     var scratch: [UInt8] = []
     var warnedAboutEndTags = false
 
@@ -157,6 +159,8 @@ struct XMLTreeBuilder {
             document.elements[parent].children.append(.element(index))
         } else if document.root == nil {
             document.root = index
+        } else {
+            document.extraRoots.append(index)
         }
         stack.append(index)
     }
@@ -165,7 +169,7 @@ struct XMLTreeBuilder {
         stack.removeLast()
         let pushed = bindingCounts.removeLast()
         if pushed > 0 { bindings.removeLast(pushed) }
-        if stack.isEmpty { rootClosed = true }
+        if stack.isEmpty, !continueAfterRoot { rootClosed = true }
     }
 
     private mutating func endTag(_ p: UnsafeBufferPointer<UInt8>, at tagStart: Int) -> Int {
