@@ -83,7 +83,9 @@ public struct OPMLReader: Sendable {
         let children = doc.childElements(e).filter { doc[$0].lname == "outline" }.map { outline($0, in: doc) }
         return OPMLOutline(
             text: attribute("text"), title: attribute("title"),
-            xmlURL: attribute("xmlurl") ?? attribute("url").flatMap { attribute("type") == "link" ? nil : $0 },
+            xmlURL: attribute("xmlurl") ?? attribute("url").flatMap {
+                ["rss", "atom", "feed"].contains(attribute("type")?.lowercased() ?? "") ? $0 : nil
+            },
             htmlURL: attribute("htmlurl"), type: attribute("type"), categories: categories, children: children)
     }
 }

@@ -104,8 +104,7 @@ struct XMLTreeBuilder {
                 guard j < n else { i = j; break scan }
                 let quote = p[j]
                 if quote == 0x22 || quote == 0x27 {
-                    var k = j + 1
-                    while k < n, p[k] != quote { k += 1 }
+                    let k = Self.closingQuote(p, from: j + 1, quote: quote)
                     rawAttributes.append((name, attributeValue(p, (j + 1)..<k)))
                     i = min(k + 1, n)
                 } else {
@@ -194,6 +193,30 @@ struct XMLTreeBuilder {
                                                   reason: "end tag without a matching start tag ignored"))
         }
         return i
+    }
+
+    /// The index of the quote that ends an attribute value. Real exports put unescaped HTML in attributes
+    /// (`description="… <a href="…">…</a> …"`), so a quote met while a `<` is still open inside the value
+    /// is taken as part of it, looking at most 4 KiB ahead; failing that, the first quote ends the value.
+    static func closingQuote(_ p: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8) -> Int {
+        let n = p.count
+        var k = start
+        var open = 0
+        var first = -1
+        while k < n {
+            let c = p[k]
+            if c == quote {
+                if open == 0 { return k }
+                if first < 0 { first = k }
+            } else if c == 0x3C {
+                open += 1
+            } else if c == 0x3E, open > 0 {
+                open -= 1
+            }
+            if first >= 0, k - first > 4096 { return first }
+            k += 1
+        }
+        return first >= 0 ? first : n
     }
 
     // MARK: Names and namespaces
