@@ -12,6 +12,7 @@ enum DateParser {
     static func parse(_ text: String) -> FeedDate? {
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count < 128 else { return nil }
+        if let date = FastDateParser.parse(trimmed) { return date }
         for family in Family.allCases {
             if let date = parse(trimmed, family: family) { return date }
         }

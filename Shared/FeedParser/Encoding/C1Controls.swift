@@ -3,11 +3,15 @@
 enum C1Controls {
     /// The text with C1 controls replaced, or `nil` when there were none (the common case, one fast scan).
     static func remap(_ text: String) -> String? {
-        var found = false
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if previous == 0xC2, byte >= 0x80, byte < 0xA0 { found = true; break }
-            previous = byte
+        var text = text
+        let found = text.withUTF8 { bytes -> Bool in
+            var i = 0
+            let n = bytes.count
+            while i + 1 < n {
+                if bytes[i] == 0xC2, bytes[i + 1] >= 0x80, bytes[i + 1] < 0xA0 { return true }
+                i += 1
+            }
+            return false
         }
         guard found else { return nil }
         var scalars = String.UnicodeScalarView()

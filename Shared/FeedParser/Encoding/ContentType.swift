@@ -26,12 +26,15 @@ struct ContentType: Equatable {
 
 extension StringProtocol {
     /// Drops spaces, tabs, CR and LF at both ends without Foundation.
+    /// Drops ASCII whitespace at both ends, working on UTF-8 code units (this runs on every field).
     func trimmingASCIIWhitespace() -> String {
-        let utf8 = String(self).utf8
-        guard let first = utf8.first, let last = utf8.last else { return "" }
+        let string = String(self)
+        let utf8 = string.utf8
         let isSpace = { (c: UInt8) in c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
-        if !isSpace(first) && !isSpace(last) { return String(self) }
-        return trimmingCharacters(inSet: " \t\r\n")
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !isSpace($0) })!
+        if start == utf8.startIndex, utf8.index(after: end) == utf8.endIndex { return string }
+        return String(string[start...end])
     }
 
     func trimmingCharacters(inSet set: String) -> String {

@@ -18,7 +18,7 @@ struct DocumentDecoder {
         let prefix = [UInt8](data.prefix(1024))
         var detected = CharsetDetector.detect(prefix: prefix, httpCharset: httpCharset)
         if textMediaType, httpCharset == nil, detected.bomLength == 0, !detected.name.hasPrefix("utf-16"),
-           !detected.name.hasPrefix("utf-32"), data.allSatisfy({ $0 < 0x80 }) {
+           !detected.name.hasPrefix("utf-32"), data.withUnsafeBytes({ $0.allSatisfy { $0 < 0x80 } }) {
             detected = CharsetDetector.Result(name: "us-ascii", bomLength: 0, declared: true)
         }
         var warnings: [ParseWarning] = []

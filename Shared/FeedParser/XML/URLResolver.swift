@@ -30,6 +30,7 @@ enum URLResolver {
 
     /// Schemes that must never reach a reader as a link target.
     static func isDangerous(_ ref: String) -> Bool {
+        guard let first = ref.utf8.first(where: { $0 > 0x20 }), "jJvVdD".utf8.contains(first) else { return false }
         let lower = ref.prefix(16).lowercased().filter { !$0.isWhitespace }
         return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("data:text/html")
     }
