@@ -43,14 +43,16 @@ public struct FeedParser: Sendable {
         let header = contentType.map(ContentType.init)
         let decoded = DocumentDecoder.decode(data, httpCharset: header?.charset,
                                              textMediaType: header?.mediaType.hasPrefix("text/") ?? false)
-        var text = decoded.text
-        let firstSignificant = text.utf8.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }
-        guard let first = firstSignificant else { throw .empty }
+        let first = decoded.withUTF8(of: data) { bytes in
+            bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }
+        }
+        guard let first else { throw .empty }
         let documentURL = url?.absoluteString
 
         var result: ParsedFeed
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            let (format, feed, items, warnings) = try JSONFeedMapper.map(Data(text.utf8), options: options,
+            let json = decoded.text.map { Data($0.utf8) } ?? data.dropFirst(decoded.bomLength)
+            let (format, feed, items, warnings) = try JSONFeedMapper.map(json, options: options,
                                                                        documentURL: documentURL)
             result = Self.assemble(format, feed, items, warnings)
         } else {
@@ -58,7 +60,7 @@ public struct FeedParser: Sendable {
                 limits: .init(maxDepth: options.maxDepth, maxElements: options.maxElements,
                               maxEntityExpansionBytes: options.maxEntityExpansionBytes),
                 documentURL: documentURL)
-            let failure = text.withUTF8 { buffer -> XMLTreeBuilder.Failure? in
+            let failure = decoded.withUTF8(of: data) { buffer -> XMLTreeBuilder.Failure? in
                 do throws(XMLTreeBuilder.Failure) {
                     try builder.parse(buffer)
                     return nil

@@ -1,12 +1,15 @@
 import Foundation
 
-/// Turns the raw bytes of a document into one UTF-8 `String`, so that everything after it works on UTF-8 only.
+/// Turns the raw bytes of a document into UTF-8, so that everything after it works on UTF-8 only: valid UTF-8
+/// is used in place (``Output/text`` is `nil`), anything else is transcoded into a `String`.
 ///
 /// Invalid bytes never fail a document: they become U+FFFD, except that a document which did not declare its
 /// charset and is not valid UTF-8 is read as windows-1252 (what such documents nearly always are).
 struct DocumentDecoder {
     struct Output {
-        var text: String
+        /// The transcoded document, or `nil` when the input bytes after ``bomLength`` are UTF-8 to use as they are.
+        var text: String?
+        var bomLength = 0
         var encoding: String
         var warnings: [ParseWarning]
     }
@@ -31,8 +34,12 @@ struct DocumentDecoder {
             let text: String
             switch name {
             case "utf-8":
-                if let valid = String(validating: body, as: UTF8.self) {
-                    text = valid
+                let scan = UTF8Scan.scan(body)
+                if scan.valid && !scan.hasC1Controls {
+                    return Output(text: nil, bomLength: detected.bomLength, encoding: name, warnings: warnings)
+                }
+                if scan.valid {
+                    text = String(decoding: body, as: UTF8.self)
                 } else if !detected.declared {
                     text = SingleByteCharsets.decode(body, latin1Only: false)
                     name = "windows-1252"

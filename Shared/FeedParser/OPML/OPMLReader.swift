@@ -17,14 +17,13 @@ public struct OPMLReader: Sendable {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
         let decoded = DocumentDecoder.decode(data, httpCharset: nil)
-        var text = decoded.text
-        guard text.utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
+        guard decoded.withUTF8(of: data, { $0.contains { $0 > 0x20 } }) else { throw .empty }
         var builder = XMLTreeBuilder(
             limits: .init(maxDepth: options.maxDepth, maxElements: options.maxElements,
                           maxEntityExpansionBytes: options.maxEntityExpansionBytes),
             documentURL: nil)
         builder.continueAfterRoot = true
-        let failure = text.withUTF8 { buffer -> XMLTreeBuilder.Failure? in
+        let failure = decoded.withUTF8(of: data) { buffer -> XMLTreeBuilder.Failure? in
             do throws(XMLTreeBuilder.Failure) {
                 try builder.parse(buffer)
                 return nil
