@@ -23,10 +23,13 @@ struct XMLTreeBuilder {
     let documentURL: String?
     /// Open elements, innermost last.
     var stack: [Int] = []
-    /// Namespace bindings in scope: (prefix, key); `""` prefix is the default namespace.
-    var bindings: [(prefix: Substring, key: String)] = [("xml", Namespaces.xml)]
-    /// How many bindings each open element pushed.
-    var bindingCounts: [Int] = []
+    /// Namespace bindings in scope, a stack of keys per prefix (`""` is the default namespace), so that a
+    /// lookup costs one hash whatever the number of declarations.
+    var scopes: [Substring: [String]] = ["xml": [Namespaces.xml]]
+    /// The prefixes each open element declared, to pop when it closes.
+    var declaredPrefixes: [[Substring]] = []
+    /// How many open elements carry each lower-cased name, so a stray end tag is dismissed in O(1).
+    var openNames: [String: Int] = [:]
     var nsCache: [String: String] = [:]
     var dtdEntities: [String: String] = [:]
     var expandedBytes = 0
@@ -124,16 +127,17 @@ struct XMLTreeBuilder {
     private mutating func openElement(qname: String, rawAttributes: [(name: String, value: String)]) throws(Failure) {
         guard stack.count < limits.maxDepth else { throw .tooDeep(limits.maxDepth) }
         guard document.elements.count < limits.maxElements else { throw .tooManyElements(limits.maxElements) }
-        var pushed = 0
-        for (name, value) in rawAttributes {
-            if name == "xmlns" {
-                bindings.append(("", namespaceKey(value))); pushed += 1
-            } else if name.hasPrefix("xmlns:") {
-                bindings.append((name.dropFirst(6), namespaceKey(value))); pushed += 1
-            }
+        var pushed: [Substring] = []
+        var seen = Set<Substring>()
+        for (name, value) in rawAttributes where name == "xmlns" || name.hasPrefix("xmlns:") {
+            let prefix = name == "xmlns" ? "" : name.dropFirst(6)
+            guard seen.insert(prefix).inserted else { continue }
+            let key = namespaceKey(value)
+            scopes[prefix, default: []].append(key)
+            pushed.append(prefix)
+            if document.declaredNamespaces.count < 256 { document.declaredNamespaces.insert(key) }
         }
-        bindingCounts.append(pushed)
-        for binding in bindings.suffix(pushed) { document.declaredNamespaces.insert(binding.key) }
+        declaredPrefixes.append(pushed)
         let (prefix, local) = Self.split(qname)
         let ns = resolve(prefix: prefix)
         var attributes: [XMLAttribute] = []
@@ -162,12 +166,13 @@ struct XMLTreeBuilder {
             document.extraRoots.append(index)
         }
         stack.append(index)
+        openNames[Self.lower(qname[...]), default: 0] += 1
     }
 
     private mutating func closeTop() {
-        stack.removeLast()
-        let pushed = bindingCounts.removeLast()
-        if pushed > 0 { bindings.removeLast(pushed) }
+        let closed = stack.removeLast()
+        openNames[Self.lower(document.elements[closed].qname[...]), default: 1] -= 1
+        for prefix in declaredPrefixes.removeLast() { scopes[prefix]?.removeLast() }
         if stack.isEmpty, !continueAfterRoot { rootClosed = true }
     }
 
@@ -179,8 +184,10 @@ struct XMLTreeBuilder {
         let qname = string(p, nameStart..<i)
         while i < n, p[i] != 0x3E, p[i] != 0x3C { i += 1 }
         if i < n, p[i] == 0x3E { i += 1 }
-        if let depth = stack.lastIndex(where: { document.elements[$0].qname == qname })
-            ?? stack.lastIndex(where: { document.elements[$0].qname.lowercased() == qname.lowercased() }) {
+        let lowered = Self.lower(qname[...])
+        let isOpen = (openNames[lowered] ?? 0) > 0
+        if isOpen, let depth = stack.lastIndex(where: { document.elements[$0].qname == qname })
+            ?? stack.lastIndex(where: { Self.lower(document.elements[$0].qname[...]) == lowered }) {
             if depth < stack.count - 1, !warnedAboutEndTags {
                 warnedAboutEndTags = true
                 document.warnings.append(ParseWarning(field: "document", rawValue: "</\(qname)>",
@@ -197,7 +204,7 @@ struct XMLTreeBuilder {
 
     /// The index of the quote that ends an attribute value. Real exports put unescaped HTML in attributes
     /// (`description="… <a href="…">…</a> …"`), so a quote met while a `<` is still open inside the value
-    /// is taken as part of it, looking at most 4 KiB ahead; failing that, the first quote ends the value.
+    /// is taken as part of it, looking at most 256 bytes ahead; failing that, the first quote ends the value.
     static func closingQuote(_ p: UnsafeBufferPointer<UInt8>, from start: Int, quote: UInt8) -> Int {
         let n = p.count
         var k = start
@@ -213,7 +220,7 @@ struct XMLTreeBuilder {
             } else if c == 0x3E, open > 0 {
                 open -= 1
             }
-            if first >= 0, k - first > 4096 { return first }
+            if first >= 0, k - first > 256 { return first }
             k += 1
         }
         return first >= 0 ? first : n
@@ -229,8 +236,7 @@ struct XMLTreeBuilder {
     }
 
     private func resolve(prefix: Substring?) -> String {
-        let wanted = prefix ?? ""
-        for binding in bindings.reversed() where binding.prefix == wanted { return binding.key }
+        if let key = scopes[prefix ?? ""]?.last { return key }
         return prefix.map(Namespaces.key(forUndeclaredPrefix:)) ?? ""
     }
 

@@ -69,6 +69,29 @@ struct HostileInputTests {
         #expect(seconds < 1)
     }
 
+    @Test func strayEndTagsUnderDeepOpenElementsStayLinear() throws {
+        let doc = "<rss><channel>" + String(repeating: "<a>", count: 500) + String(repeating: "</zz>", count: 400_000)
+            + "</channel></rss>"
+        let seconds = try Self.elapsed { _ = try Feeds.parse(doc) }
+        #expect(seconds < 3)
+    }
+
+    @Test func manyNamespaceDeclarationsStayLinear() throws {
+        let declarations = (0..<20_000).map { " xmlns:p\($0)=\"urn:x:\($0)\"" }.joined()
+        let doc = "<rss\(declarations)><channel>" + String(repeating: "<item><p1:x/><title>t</title></item>", count: 20_000)
+            + "</channel></rss>"
+        var count = 0
+        let seconds = try Self.elapsed { count = try Feeds.parse(doc).items.count }
+        #expect(count == 20_000)
+        #expect(seconds < 3)
+    }
+
+    @Test func quotesInsideManyAttributesStayLinear() throws {
+        let doc = "<rss><channel><item a=\"<\"" + String(repeating: " b=\"<\"", count: 200_000) + "/></channel></rss>"
+        let seconds = try Self.elapsed { _ = try Feeds.parse(doc) }
+        #expect(seconds < 5)
+    }
+
     @Test func manyElementsRespectTheLimit() throws {
         var options = FeedParser.Options()
         options.maxElements = 1_000
