@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReduxVM", targets: ["ReduxVM"]),
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
         .library(name: "RssCore", targets: ["RssCore"]),
+        .library(name: "FeedParser", targets: ["FeedParser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
@@ -73,6 +74,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ReduxVMTests"
+        ),
+        .target(
+            name: "FeedParser",
+            path: "Shared/FeedParser"
+        ),
+        .testTarget(
+            name: "FeedParserTests",
+            dependencies: ["FeedParser"],
+            path: "Tests/FeedParserTests",
+            exclude: ["Tools"],
+            resources: [.copy("Fixtures"), .copy("KNOWN_MISSES.md")]
         ),
     ],
     swiftLanguageModes: [.v6]

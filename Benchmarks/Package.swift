@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Benchmarks live in their own package so that the main build and CI never compile them; they are run
-/// in release mode by hand (see README.md in this folder).
+/// Benchmarks live in their own package so that the main build, CI and the library's users never compile
+/// them; they are run in release mode by hand:
+/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -14,7 +15,12 @@ let package = Package(
             name: "reduxvm-bench",
             dependencies: [.product(name: "ReduxVM", package: "RssReeder")],
             path: "Sources/ReduxVMBenchmark"
-        )
+        ),
+        .executableTarget(
+            name: "feedparser-bench",
+            dependencies: [.product(name: "FeedParser", package: "RssReeder")],
+            path: "Sources/FeedParserBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,105 @@
+public import Foundation
+
+/// Turns the bytes of a feed into a ``ParsedFeed``: RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1.
+///
+/// Liberal like a browser (bad fields become ``ParseWarning``s, truncated documents keep their leading items),
+/// and safe on hostile input (nothing is fetched; depth, element count and entity expansion are bounded by
+/// ``Options``). It does no I/O and holds no state, so one value can be shared freely.
+///
+/// ```swift
+/// let feed = try FeedParser().parse(data, contentType: response.contentType, url: feedURL)
+/// for item in feed.items { print(item.id, item.title ?? "") }
+/// ```
+public struct FeedParser: Sendable {
+    /// Limits that keep a hostile document from costing unbounded time or memory.
+    public struct Options: Sendable, Hashable {
+        /// Largest input accepted, in bytes.
+        public var maxInputBytes: Int = 256 * 1024 * 1024
+        /// Deepest element (or JSON value) nesting accepted.
+        public var maxDepth: Int = 512
+        /// Most elements accepted in one document.
+        public var maxElements: Int = 10_000_000
+        /// Total bytes internal DTD entities may expand to; beyond it references stay as written.
+        public var maxEntityExpansionBytes: Int = 1024 * 1024
+
+        /// The defaults, generous for real feeds.
+        public init() {}
+    }
+
+    /// The limits in force.
+    public var options: Options
+
+    /// Makes a parser with the given limits.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Parses one document. `contentType` is the HTTP `Content-Type` (its charset outranks the XML
+    /// declaration); `url` is where the feed was fetched from, used to resolve relative links.
+    public func parse(_ data: Data, contentType: String? = nil, url: URL? = nil) throws(FeedParseError) -> ParsedFeed {
+        guard data.count <= options.maxInputBytes else {
+            throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
+        }
+        let header = contentType.map(ContentType.init)
+        let decoded = DocumentDecoder.decode(data, httpCharset: header?.charset,
+                                             textMediaType: header?.mediaType.hasPrefix("text/") ?? false)
+        let first = decoded.withUTF8(of: data) { bytes in
+            bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }
+        }
+        guard let first else { throw .empty }
+        let documentURL = url?.absoluteString
+
+        var result: ParsedFeed
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            let json = decoded.text.map { Data($0.utf8) } ?? data.dropFirst(decoded.bomLength)
+            let (format, feed, items, warnings) = try JSONFeedMapper.map(json, options: options,
+                                                                       documentURL: documentURL)
+            result = Self.assemble(format, feed, items, warnings)
+        } else {
+            var builder = XMLTreeBuilder(
+                limits: .init(maxDepth: options.maxDepth, maxElements: options.maxElements,
+                              maxEntityExpansionBytes: options.maxEntityExpansionBytes),
+                documentURL: documentURL)
+            let failure = decoded.withUTF8(of: data) { buffer -> XMLTreeBuilder.Failure? in
+                do throws(XMLTreeBuilder.Failure) {
+                    try builder.parse(buffer)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            switch failure {
+            case .tooDeep(let limit)?: throw .nestedTooDeeply(limit: limit)
+            case .tooManyElements(let limit)?: throw .tooManyElements(limit: limit)
+            case nil: break
+            }
+            let document = builder.document
+            let (format, root) = try FormatDetector.detect(document, isHTMLType: header?.isHTML ?? false)
+            var ctx = MappingContext(doc: document)
+            let (feed, items) = format == .atom03 || format == .atom10
+                ? AtomMapper.map(&ctx, root: root) : RSSMapper.map(&ctx, root: root)
+            result = Self.assemble(format, feed, items, document.warnings + ctx.warnings)
+        }
+        result.encoding = decoded.encoding
+        result.warnings = decoded.warnings + result.warnings
+        return result
+    }
+
+    private static func assemble(_ format: FeedFormat, _ feed: FeedDraft, _ items: [ItemDraft],
+                                 _ warnings: [ParseWarning]) -> ParsedFeed {
+        let authors = feed.authors.value ?? []
+        let built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
+        var warnings = warnings
+        var seen = Set<String>()
+        for (index, item) in built.enumerated() where !seen.insert(item.id).inserted {
+            warnings.append(ParseWarning(field: "item[\(index)].id", rawValue: item.id,
+                                         reason: "id already used by an earlier item in this feed"))
+        }
+        return ParsedFeed(
+            format: format, title: feed.title.value, siteLink: feed.link.value,
+            description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
+            language: feed.language.value, authors: authors,
+            items: built,
+            warnings: warnings)
+    }
+}

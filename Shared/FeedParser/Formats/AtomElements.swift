@@ -1,0 +1,105 @@
+import Foundation
+
+/// Atom's building blocks (text constructs, person constructs, links) and the entry and feed children, shared by
+/// the Atom mapper and by RSS feeds that borrow Atom elements (`atom:link`, `atom:author`, …).
+enum AtomElements {
+    /// A text construct as a string: `text` and `html` as written, `xhtml` (or 0.3 `mode="xml"`) serialised
+    /// without its wrapper `div`, 0.3 `mode="base64"` decoded.
+    static func textConstruct(_ e: Int, _ ctx: MappingContext) -> String? {
+        let type = ctx.attribute("type", of: e)?.lowercased() ?? "text"
+        let mode = ctx.attribute("mode", of: e)?.lowercased()
+        let isMarkup = type.contains("html") || mode == "xml" || mode == "escaped"
+        if mode == "base64" || isBase64Type(type) {
+            guard let raw = ctx.text(e), let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else {
+                return nil
+            }
+            let decoded = String(decoding: data, as: UTF8.self)
+            return isMarkup || type.hasPrefix("text/") ? ctx.resolvingLinks(inHTML: decoded, at: e) : decoded
+        }
+        var value = ctx.markup(e)
+        if type == "xhtml" || (type == "application/xhtml+xml" && ctx.doc[e].ns == Namespaces.atom) {
+            let kids = ctx.children(e)
+            if kids.count == 1, ctx.doc[kids[0]].lname == "div" {
+                let inner = XMLSerializer.innerXML(of: kids[0], in: ctx.doc).trimmingASCIIWhitespace()
+                value = inner.isEmpty ? nil : inner
+            }
+        }
+        return isMarkup ? ctx.resolvingLinks(inHTML: value, at: e) : value
+    }
+
+    /// Atom 1.0: a media type that is neither text nor XML means the element holds base64.
+    private static func isBase64Type(_ type: String) -> Bool {
+        guard type.contains("/") else { return false }
+        return !(type.hasPrefix("text/") || type.hasSuffix("+xml") || type.hasSuffix("/xml")
+            || type.contains("html"))
+    }
+
+    /// `<author>`/`<contributor>`: name, email, uri (0.3: url); a bare text body is taken as the name.
+    static func person(_ e: Int, _ ctx: MappingContext) -> FeedAuthor? {
+        var author = FeedAuthor()
+        for child in ctx.children(e) {
+            switch ctx.doc[child].lname {
+            case "name": author.name = ctx.text(child)
+            case "email": author.email = ctx.text(child)
+            case "uri", "url", "homepage": author.url = ctx.text(child).map { URLResolver.resolve($0, against: ctx.doc[child].base) }
+            default: break
+            }
+        }
+        if author.isEmpty, !ctx.doc.hasElementChildren(e), let text = ctx.text(e) { return PersonParsing.parse(text) }
+        return author.isEmpty ? nil : author
+    }
+
+    /// Applies one Atom child of an entry (or of an RSS item borrowing Atom); ranks start at `base`.
+    static func applyToEntry(_ e: Int, _ ctx: inout MappingContext, _ item: inout ItemDraft, base: Int) {
+        switch ctx.doc[e].lname {
+        case "id": item.id.offer(ctx.text(e).map { ($0, .atomID) }, rank: base + 1)
+        case "title": item.title.offer(textConstruct(e, ctx), rank: base)
+        case "link": link(e, &ctx, &item, base: base)
+        case "author": item.authors.append(person(e, ctx), rank: base + 1)
+        case "published", "issued": item.published.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base)
+        case "created": item.published.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base + 2)
+        case "updated", "modified": item.updated.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base)
+        case "summary": item.summary.offer(textConstruct(e, ctx), rank: base)
+        case "content":
+            if ctx.attribute("src", of: e) == nil {
+                item.content.offer(textConstruct(e, ctx), rank: base + 2)
+            }
+        case "category": item.addCategory(ctx.attribute("term", of: e) ?? ctx.attribute("label", of: e) ?? ctx.text(e))
+        default: break
+        }
+    }
+
+    private static func link(_ e: Int, _ ctx: inout MappingContext, _ item: inout ItemDraft, base: Int) {
+        let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"
+        guard let href = ctx.link(ctx.attribute("href", of: e) ?? ctx.text(e), at: e, field: "link") else { return }
+        switch rel {
+        case "alternate", "http://www.iana.org/assignments/relation/alternate":
+            let type = ctx.attribute("type", of: e)?.lowercased()
+            let isHTML = type == nil || type!.contains("html")
+            item.link.offer(href, rank: base + (isHTML ? 1 : 2))
+        case "enclosure":
+            item.addEnclosure(FeedEnclosure(url: href, mimeType: ctx.attribute("type", of: e),
+                                            length: ctx.attribute("length", of: e).flatMap { Int64($0) }))
+        default: break
+        }
+    }
+
+    /// Applies one Atom child of a feed (or of an RSS channel borrowing Atom); ranks start at `base`.
+    static func applyToFeed(_ e: Int, _ ctx: inout MappingContext, _ feed: inout FeedDraft, base: Int) {
+        switch ctx.doc[e].lname {
+        case "title": feed.title.offer(textConstruct(e, ctx), rank: base)
+        case "subtitle", "tagline": feed.description.offer(textConstruct(e, ctx), rank: base)
+        case "link":
+            let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"
+            guard rel == "alternate" else { return }
+            let type = ctx.attribute("type", of: e)?.lowercased()
+            let isHTML = type == nil || type!.contains("html")
+            feed.link.offer(ctx.link(ctx.attribute("href", of: e), at: e, field: "link"), rank: base + (isHTML ? 1 : 2))
+        case "icon": feed.icon.offer(ctx.link(ctx.text(e), at: e, field: "icon"), rank: base + 2)
+        case "logo": feed.icon.offer(ctx.link(ctx.text(e), at: e, field: "logo"), rank: base + 3)
+        case "updated", "modified": feed.updated.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base)
+        case "author": feed.authors.append(person(e, ctx), rank: base + 1)
+        default: break
+        }
+    }
+}

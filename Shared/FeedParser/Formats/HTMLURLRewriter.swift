@@ -1,0 +1,65 @@
+/// Makes relative `href`, `src` and `poster` attributes inside HTML content absolute, since content is shown
+/// away from the page it came from (a terminal, a database) where relative links point nowhere.
+///
+/// Works on UTF-8 bytes and allocates only when something changes: most feeds already use absolute URLs.
+enum HTMLURLRewriter {
+    static func resolve(_ html: String, against base: String) -> String {
+        var html = html
+        let edits: [(Range<Int>, String)] = html.withUTF8 { p in
+            var edits: [(Range<Int>, String)] = []
+            let n = p.count
+            var i = 0
+            while i < n {
+                guard p[i] == 0x3D else { i += 1; continue }  // '='
+                let valueStart = i + 2
+                guard i + 1 < n, p[i + 1] == 0x22 || p[i + 1] == 0x27, isURLAttribute(p, endingAt: i) else {
+                    i += 1
+                    continue
+                }
+                let quote = p[i + 1]
+                var end = valueStart
+                while end < n, p[end] != quote { end += 1 }
+                guard end < n else { break }
+                if needsResolution(p, valueStart..<end) {
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: p[valueStart..<end]), as: UTF8.self)
+                    let resolved = URLResolver.resolve(value, against: base)
+                    if resolved != value { edits.append((valueStart..<end, resolved)) }
+                }
+                i = end + 1
+            }
+            return edits
+        }
+        guard !edits.isEmpty else { return html }
+        var out = [UInt8]()
+        let bytes = Array(html.utf8)
+        out.reserveCapacity(bytes.count + edits.count * 32)
+        var position = 0
+        for (range, replacement) in edits {
+            out.append(contentsOf: bytes[position..<range.lowerBound])
+            out.append(contentsOf: replacement.utf8)
+            position = range.upperBound
+        }
+        out.append(contentsOf: bytes[position...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether the attribute name just before `=` at `equals` is href, src or poster (any case).
+    private static func isURLAttribute(_ p: UnsafeBufferPointer<UInt8>, endingAt equals: Int) -> Bool {
+        var start = equals
+        while start > 0, start > equals - 8, p[start - 1] | 0x20 >= 0x61, p[start - 1] | 0x20 <= 0x7A { start -= 1 }
+        guard start > 0, p[start - 1] == 0x20 || p[start - 1] == 0x0A || p[start - 1] == 0x09 else { return false }
+        let name = p[start..<equals].map { $0 | 0x20 }
+        return name == Array("href".utf8) || name == Array("src".utf8) || name == Array("poster".utf8)
+    }
+
+    /// Relative, non-empty and not a fragment: the only values worth resolving.
+    private static func needsResolution(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first, p[first] != 0x23 else { return false }  // '#'
+        for k in range {
+            let c = p[k]
+            if c == 0x3A { return false }  // scheme before any '/', '?', '#'
+            if c == 0x2F || c == 0x3F || c == 0x23 { return true }
+        }
+        return true
+    }
+}

@@ -1,0 +1,71 @@
+/// What every format mapper needs: the tree, typed accessors that turn elements into trimmed text, HTML,
+/// absolute links and dates, and the list of warnings for whatever could not be read.
+struct MappingContext {
+    let doc: XMLDocument
+    var warnings: [ParseWarning] = []
+    /// Field path prefix for warnings, e.g. `item[3]`.
+    var location = "feed"
+
+    init(doc: XMLDocument) {
+        self.doc = doc
+    }
+
+    /// Element children of `e`.
+    func children(_ e: Int) -> [Int] { doc.childElements(e) }
+
+    /// Trimmed text content, or `nil` when empty.
+    func text(_ e: Int) -> String? {
+        let value = doc.text(of: e).trimmingASCIIWhitespace()
+        return value.isEmpty ? nil : value
+    }
+
+    /// Content that may be HTML: markup children are serialised back; text is returned as is (trimmed).
+    func markup(_ e: Int) -> String? {
+        let value = doc.hasElementChildren(e) ? XMLSerializer.innerXML(of: e, in: doc) : doc.text(of: e)
+        let trimmed = value.trimmingASCIIWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// An attribute value, trimmed, or `nil` when missing or empty.
+    func attribute(_ name: String, of e: Int, ns: String? = "") -> String? {
+        guard let value = doc.attribute(name, ns: ns, of: e)?.trimmingASCIIWhitespace(), !value.isEmpty else {
+            return nil
+        }
+        return value
+    }
+
+    /// `reference` made absolute against the xml:base in effect at `e` (and so the feed URL); dangerous
+    /// schemes (`javascript:`) are dropped with a warning.
+    mutating func link(_ reference: String?, at e: Int, field: String) -> String? {
+        guard let reference = reference?.trimmingASCIIWhitespace(), !reference.isEmpty else { return nil }
+        if URLResolver.isDangerous(reference) {
+            warn(field, reference, "unsafe link scheme dropped")
+            return nil
+        }
+        return URLResolver.resolve(reference, against: doc[e].base)
+    }
+
+    /// The date in `e`'s text, or `nil` with a warning when it cannot be read.
+    mutating func date(_ e: Int, field: String) -> FeedDate? {
+        guard let raw = text(e) else { return nil }
+        if let date = DateParser.parse(raw) { return date }
+        warn(field, raw, "unrecognised date")
+        return nil
+    }
+
+    /// Relative `href`/`src` inside HTML content resolved against the base in effect at `e`.
+    func resolvingLinks(inHTML html: String?, at e: Int) -> String? {
+        guard let html, let base = doc[e].base else { return html }
+        return HTMLURLRewriter.resolve(html, against: base)
+    }
+
+    mutating func warn(_ field: String, _ raw: String, _ reason: String) {
+        guard warnings.count < 1_000 else { return }
+        warnings.append(ParseWarning(field: "\(location).\(field)", rawValue: raw, reason: reason))
+    }
+
+    /// Whether `e` is in one of the namespaces and has the (lower-case) local name.
+    func isElement(_ e: Int, _ namespaces: Set<String>, _ lname: String) -> Bool {
+        doc[e].lname == lname && namespaces.contains(doc[e].ns)
+    }
+}

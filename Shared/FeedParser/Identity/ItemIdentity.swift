@@ -1,0 +1,38 @@
+/// The rule that gives every item a stable ``FeedItem/id``, so a reader can merge re-fetches without
+/// duplicating items or losing their read and starred marks.
+///
+/// 1. The publisher's id when there is a non-empty one: RSS `<guid>` (else `dc:identifier`), RSS 1.0
+///    `rdf:about`, Atom `<id>`, JSON Feed `id`; kept verbatim (trimmed), never resolved against a base.
+/// 2. Otherwise `"hash:"` + 16 hex digits of FNV-1a 64 over the UTF-8 of
+///    `normalised link + "\n" + normalised title + "\n" + first enclosure URL`, where the link is trimmed with
+///    its scheme and host lower-cased, the title has its whitespace collapsed, and missing parts are empty.
+///
+/// Dates never take part, so a re-dated item keeps its id; a changed title or link yields a new one, which is
+/// the best that can be done for feeds without ids.
+public enum ItemIdentity {
+    /// The computed id for an item without a publisher id.
+    public static func hashID(link: String?, title: String?, enclosureURL: String?) -> String {
+        var hasher = FNV1a64()
+        hasher.combine(normalizedLink(link ?? "").utf8)
+        hasher.combine([0x0A])
+        hasher.combine(normalizedTitle(title ?? "").utf8)
+        hasher.combine([0x0A])
+        hasher.combine((enclosureURL ?? "").trimmingASCIIWhitespace().utf8)
+        return "hash:" + hasher.hex
+    }
+
+    /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`).
+    static func normalizedLink(_ link: String) -> String {
+        let trimmed = link.trimmingASCIIWhitespace()
+        guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
+        let afterScheme = trimmed[schemeEnd.upperBound...]
+        let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        return trimmed[..<schemeEnd.upperBound].lowercased() + afterScheme[..<hostEnd].lowercased()
+            + afterScheme[hostEnd...]
+    }
+
+    /// Collapses runs of whitespace to one space and trims.
+    static func normalizedTitle(_ title: String) -> String {
+        title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

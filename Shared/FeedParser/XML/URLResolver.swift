@@ -1,0 +1,48 @@
+import Foundation
+
+/// Resolves relative references against xml:base and the feed's own URL, leaving fragment-only references
+/// (`#fn1`, footnotes) and absolute IRIs exactly as written.
+enum URLResolver {
+    /// The absolute form of `reference` relative to `base`, or `reference` trimmed when it cannot be resolved.
+    static func resolve(_ reference: String, against base: String?) -> String {
+        let ref = reference.trimmingASCIIWhitespace()
+        if ref.hasPrefix("#") || hasScheme(ref) { return ref }
+        guard let base, !base.isEmpty else { return ref }
+        if ref.isEmpty { return base }
+        guard let baseURL = url(base) else { return ref }
+        if let resolved = URL(string: ref, relativeTo: baseURL) ?? encodedURL(ref, relativeTo: baseURL) {
+            return resolved.absoluteString
+        }
+        return ref
+    }
+
+    /// Whether the reference starts with `scheme:`.
+    static func hasScheme(_ ref: String) -> Bool {
+        var sawLetter = false
+        for byte in ref.utf8 {
+            if byte == 0x3A { return sawLetter }
+            let isLetter = byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A
+            let isOther = (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+            if isLetter || (sawLetter && isOther) { sawLetter = true } else { return false }
+        }
+        return false
+    }
+
+    /// Schemes that must never reach a reader as a link target.
+    static func isDangerous(_ ref: String) -> Bool {
+        guard let first = ref.utf8.first(where: { $0 > 0x20 }), "jJvVdD".utf8.contains(first) else { return false }
+        let lower = ref.prefix(16).lowercased().filter { !$0.isWhitespace }
+        return lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") || lower.hasPrefix("data:text/html")
+    }
+
+    private static func url(_ string: String) -> URL? {
+        URL(string: string) ?? encodedURL(string, relativeTo: nil)
+    }
+
+    private static func encodedURL(_ string: String, relativeTo base: URL?) -> URL? {
+        var allowed = CharacterSet.urlFragmentAllowed
+        allowed.insert(charactersIn: "#%")
+        guard let encoded = string.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return URL(string: encoded, relativeTo: base)
+    }
+}

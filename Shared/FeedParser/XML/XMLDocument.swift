@@ -1,0 +1,87 @@
+/// An attribute with its namespace resolved to a canonical key (see ``Namespaces``).
+struct XMLAttribute {
+    /// The name as written, with its prefix (`xml:base`, `rdf:about`, `href`).
+    var qname: String
+    /// The local name, lower-cased.
+    var lname: String
+    /// Canonical namespace key; `""` for unprefixed attributes.
+    var ns: String
+    /// The value with references decoded.
+    var value: String
+}
+
+/// A child of an element: another element (by index into ``XMLDocument/elements``) or a run of text.
+enum XMLChild {
+    case element(Int)
+    case text(String)
+}
+
+/// One element of the tree, stored in an array (an arena) so that deep or huge documents cost no recursion
+/// when freed and little allocation when built.
+struct XMLElement {
+    /// The name as written, with its prefix.
+    var qname: String
+    /// The local name, lower-cased (feed vocabularies are matched case-insensitively, as feedparser does).
+    var lname: String
+    /// Canonical namespace key; `""` for no namespace.
+    var ns: String
+    var attributes: [XMLAttribute]
+    var children: [XMLChild] = []
+    var parent: Int
+    /// The effective xml:base (absolute when it could be resolved), inherited from ancestors.
+    var base: String?
+    /// The effective xml:lang, inherited from ancestors.
+    var lang: String?
+}
+
+/// The tolerant parse tree of an XML (or XML-ish) document.
+struct XMLDocument {
+    var elements: [XMLElement] = []
+    /// Index of the root element, if the document had one.
+    var root: Int?
+    /// Top-level elements after the root (junk after a feed, or the pieces of a truncated OPML file).
+    var extraRoots: [Int] = []
+    /// Whether the document ended with elements still open (a truncated download).
+    var truncated = false
+    /// Every namespace key declared anywhere (format detection needs the default namespace of an empty root).
+    var declaredNamespaces: Set<String> = []
+    var warnings: [ParseWarning] = []
+
+    subscript(_ index: Int) -> XMLElement {
+        _read { yield elements[index] }
+    }
+
+    /// Indices of the element children of `index`, in order.
+    func childElements(_ index: Int) -> [Int] {
+        elements[index].children.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
+    }
+
+    /// The value of the attribute with local name `lname` (lower-case) in namespace `ns` (`nil`: any).
+    func attribute(_ lname: String, ns: String? = "", of index: Int) -> String? {
+        for attribute in elements[index].attributes where attribute.lname == lname {
+            if ns == nil || attribute.ns == ns! { return attribute.value }
+        }
+        return nil
+    }
+
+    /// All text below `index`, concatenated in document order (markup dropped).
+    func text(of index: Int) -> String {
+        var out = ""
+        appendText(of: index, to: &out)
+        return out
+    }
+
+    private func appendText(of index: Int, to out: inout String) {
+        for child in elements[index].children {
+            switch child {
+            case .text(let text): out += text
+            case .element(let e): appendText(of: e, to: &out)
+            }
+        }
+    }
+
+    /// Whether `index` has element children (i.e. holds markup rather than plain text).
+    func hasElementChildren(_ index: Int) -> Bool {
+        elements[index].children.contains { if case .element = $0 { return true } else { return false } }
+    }
+}
