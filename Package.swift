@@ -15,9 +15,11 @@ let package = Package(
     products: [
         .library(name: "ReduxVM", targets: ["ReduxVM"]),
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
+        .library(name: "RssCore", targets: ["RssCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -44,6 +46,22 @@ let package = Package(
         .target(
             name: "TerminalText",
             path: "Shared/TerminalText"
+        ),
+        .target(
+            name: "RssCore",
+            dependencies: [
+                "ReduxVM",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Core/RssCore"
+        ),
+        .testTarget(
+            name: "RssCoreTests",
+            dependencies: [
+                "RssCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/RssCoreTests"
         ),
         .testTarget(
             name: "LineEditorTests",
