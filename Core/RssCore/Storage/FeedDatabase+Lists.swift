@@ -16,7 +16,7 @@ extension FeedDatabase {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, limit), max(0, offset)])
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) \(query.fromWhere)", arguments: query.arguments) ?? 0
+            let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
             return ArticleWindow(rows: rows.map(ArticleRow.init(row:)), totalCount: total)
         }
     }
@@ -57,6 +57,8 @@ extension FeedDatabase {
 struct ListQuery {
     var fromWhere: String
     var arguments: StatementArguments
+    /// Counts the matches; a search with no other condition is counted in the FTS index alone (no join).
+    var countSQL: String
 
     /// Nil when the filter cannot match anything (a search with no searchable word).
     init?(_ filter: ArticleFilter) {
@@ -79,6 +81,9 @@ struct ListQuery {
             arguments += [sourceID.uuidString]
         }
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
+        countSQL = conditions == ["article_fts MATCH ?"]
+            ? "SELECT count(*) FROM article_fts WHERE article_fts MATCH ?"
+            : "SELECT count(*) " + fromWhere
         self.arguments = arguments
     }
 }

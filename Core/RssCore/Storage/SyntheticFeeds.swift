@@ -13,7 +13,8 @@ enum SyntheticFeeds {
     ]
 
     /// Fills `database` with `sourceCount` sources and `articleCount` articles spread evenly over them, dated one
-    /// minute apart going back from `now`. Articles with index `i` get the stable id `item-<i>`.
+    /// minute apart going back from `now`. Articles with index `i` get the stable id `item-<i>` and the word
+    /// `topic<i % 1000>` in their title (a selective search term: 0.1% of the articles).
     @discardableResult
     static func fill(
         _ database: FeedDatabase, sourceCount: Int, articleCount: Int, now: Date = Date(timeIntervalSince1970: 1_750_000_000)
@@ -27,7 +28,7 @@ enum SyntheticFeeds {
         var articles: [StoredArticle] = []
         articles.reserveCapacity(articleCount)
         for index in 0..<articleCount {
-            let title = (0..<6).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            let title = (0..<6).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ") + " topic\(index % 1_000)"
             let summary = (0..<30).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
             let date = now.addingTimeInterval(-60 * Double(index))
             articles.append(StoredArticle(
