@@ -19,7 +19,8 @@ let package = Package(
         .library(name: "FeedParser", targets: ["FeedParser"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -31,11 +32,6 @@ let package = Package(
             name: "ReduxVMTesting",
             dependencies: ["ReduxVM"],
             path: "Shared/ReduxVMTesting"
-        ),
-        .target(
-            name: "RssCore",
-            dependencies: ["ReduxVM"],
-            path: "Core/RssCore"
         ),
         .systemLibrary(
             name: "CLibEdit",
@@ -52,6 +48,14 @@ let package = Package(
             name: "TerminalText",
             path: "Shared/TerminalText"
         ),
+        .target(
+            name: "RssCore",
+            dependencies: [
+                "ReduxVM", "FeedParser",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Core/RssCore"
+        ),
         .testTarget(
             name: "LineEditorTests",
             dependencies: ["LineEditor"],
@@ -64,7 +68,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RssCoreTests",
-            dependencies: ["RssCore", "ReduxVM", "ReduxVMTesting"],
+            dependencies: [
+                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/RssCoreTests"
         ),
         .testTarget(

@@ -14,6 +14,13 @@ public struct ArticleCounts: Sendable, Equatable, Codable {
     /// No articles.
     public init() {}
 
+    init(total: Int, unread: Int, starred: Int, unreadBySource: [UUID: Int]) {
+        self.total = total
+        self.unread = unread
+        self.starred = starred
+        self.unreadBySource = unreadBySource
+    }
+
     /// The unread count of `source`.
     public func unread(in source: UUID) -> Int {
         unreadBySource[source] ?? 0

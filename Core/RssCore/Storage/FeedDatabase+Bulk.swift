@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// The bulk path for large imports: sources and articles written in one transaction with the full-text triggers
+/// off, then one FTS5 `rebuild` (about 1 s per 100,000 articles instead of 5–10 s with the triggers firing per row).
+extension FeedDatabase {
+    /// Inserts `sources` (skipping ids already stored) and `articles` (skipping (source, stable id) pairs already
+    /// stored), then rebuilds the search index. Returns how many articles were inserted.
+    ///
+    /// The triggers are dropped and re-created from their own stored SQL inside the same transaction, so no other
+    /// process ever writes while they are missing (it waits for the write lock), a crash rolls the drop back with
+    /// everything else, and a later migration that changes the triggers needs no change here.
+    @discardableResult
+    func bulkInsert(sources: [StoredSource], articles: [StoredArticle]) throws(StorageError) -> Int {
+        try write("bulk import") { db in
+            let triggers = try Row.fetchAll(db, sql: """
+                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article' AND name LIKE 'article_fts_%'
+                """)
+            for trigger in triggers {
+                try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)")
+            }
+            let sourceInsert = try db.makeStatement(sql: """
+                INSERT OR IGNORE INTO source (\(StoredSource.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for source in sources { try sourceInsert.execute(arguments: source.arguments) }
+            let articleInsert = try db.makeStatement(sql: """
+                INSERT OR IGNORE INTO article (\(StoredArticle.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var inserted = 0
+            for article in articles {
+                try articleInsert.execute(arguments: article.arguments)
+                inserted += db.changesCount
+            }
+            for trigger in triggers { try db.execute(sql: trigger["sql"]) }
+            try db.execute(sql: "INSERT INTO article_fts(article_fts) VALUES ('rebuild')")
+            return inserted
+        }
+    }
+
+    /// Checks the full-text index against the article table (FTS5 `integrity-check` with content comparison).
+    func checkSearchIndex() throws(StorageError) {
+        try write("check the search index") { db in
+            try db.execute(sql: "INSERT INTO article_fts(article_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    /// SQLite's `PRAGMA integrity_check` result: `["ok"]` for a sound file.
+    func integrityCheck() throws(StorageError) -> [String] {
+        try read("check the database") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// What a merge changed: items stored for the first time, and known items whose text changed.
+struct MergeResult: Sendable, Equatable {
+    var inserted: Int
+    var updated: Int
+}
+
+/// Merging a fetched feed into a source's articles: the rules that make refreshing safe to repeat.
+extension FeedDatabase {
+    /// Merges `items` into the articles of `sourceID` in one transaction, with the fetch status when given, so a
+    /// refresh is stored whole or not at all.
+    ///
+    /// Rules:
+    /// - an item is known by (source, stable id): a re-fetch never duplicates it (duplicates within one fetch
+    ///   count once, the first wins);
+    /// - a known item's text, links, dates and enclosure are updated when they changed; its read and starred
+    ///   marks, id and first-seen time never are;
+    /// - an item missing from this fetch stays (retention removes old items, not the feed);
+    /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
+    ///   tombstones of items the feed no longer lists are dropped.
+    @discardableResult
+    func mergeFetchedItems(
+        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date()
+    ) throws(StorageError) -> MergeResult {
+        try write("store fetched articles") { db in
+            try Self.merge(items, sourceID: sourceID, status: status, now: now, db)
+        }
+    }
+
+    static func merge(_ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, now: Date, _ db: Database) throws -> MergeResult {
+        let source = sourceID.uuidString
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM source WHERE id = ?", arguments: [source]) == true else {
+            throw StorageError.notFound("source \(sourceID)")
+        }
+        let lookup = try db.cachedStatement(sql: """
+            SELECT rowid, title, link, author, publishedAt, updatedAt, summary, contentHTML, enclosureURL,
+                enclosureType, firstSeenAt
+            FROM article WHERE sourceId = ? AND stableId = ?
+            """)
+        let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO article (\(StoredArticle.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
+                contentHTML = ?, enclosureURL = ?, enclosureType = ?, sortDate = ?
+            WHERE rowid = ?
+            """)
+
+        var result = MergeResult(inserted: 0, updated: 0)
+        var seen = Set<String>()
+        for item in items where seen.insert(item.stableID).inserted {
+            let key: StatementArguments = [source, item.stableID]
+            if let row = try Row.fetchOne(lookup, arguments: key) {
+                let stored = MergeFields(row: row)
+                let fetched = MergeFields(item: item)
+                if stored == fetched { continue }
+                let firstSeen: Double = row["firstSeenAt"]
+                let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? firstSeen
+                try update.execute(arguments: [
+                    item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
+                    item.contentHTML, item.enclosureURL, item.enclosureType, sortDate, row["rowid"] as Int64,
+                ])
+                result.updated += 1
+            } else if try Bool.fetchOne(tombstone, arguments: key) == true {
+                continue
+            } else {
+                let article = StoredArticle(
+                    id: UUID(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
+                    author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
+                    summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
+                    enclosureType: item.enclosureType, firstSeenAt: now, isRead: false, isStarred: false)
+                try insert.execute(arguments: article.arguments)
+                result.inserted += 1
+            }
+        }
+        if !items.isEmpty {
+            try pruneTombstones(sourceID: source, keeping: seen, db)
+        }
+        if let status {
+            try saveFetchStatus(status, sourceID: sourceID, db)
+        }
+        return result
+    }
+
+    /// Drops the tombstones of items the feed no longer lists: such an item cannot come back from this feed.
+    private static func pruneTombstones(sourceID: String, keeping stableIDs: Set<String>, _ db: Database) throws {
+        let stored = try String.fetchAll(db, sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?", arguments: [sourceID])
+        let delete = try db.cachedStatement(sql: "DELETE FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
+        for stableID in stored where !stableIDs.contains(stableID) {
+            try delete.execute(arguments: [sourceID, stableID])
+        }
+    }
+}
+
+/// The fields a re-fetch may change, in stored form (dates as REAL), so that comparing them finds real changes only.
+private struct MergeFields: Equatable {
+    var title: String
+    var link, author: String?
+    var publishedAt, updatedAt: Double?
+    var summary, contentHTML, enclosureURL, enclosureType: String?
+
+    init(row: Row) {
+        title = row["title"]
+        link = row["link"]
+        author = row["author"]
+        publishedAt = row["publishedAt"]
+        updatedAt = row["updatedAt"]
+        summary = row["summary"]
+        contentHTML = row["contentHTML"]
+        enclosureURL = row["enclosureURL"]
+        enclosureType = row["enclosureType"]
+    }
+
+    init(item: FetchedItem) {
+        title = item.title
+        link = item.link
+        author = item.author
+        publishedAt = item.publishedAt.storageValue
+        updatedAt = item.updatedAt.storageValue
+        summary = item.summary
+        contentHTML = item.contentHTML
+        enclosureURL = item.enclosureURL
+        enclosureType = item.enclosureType
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+/// How long articles are kept. Starred articles are always kept, whatever the policy.
+struct RetentionPolicy: Sendable, Equatable {
+    /// Remove articles whose date (published, else updated, else first seen) is older than this many days.
+    var maxAgeDays: Int?
+    /// Keep at most this many newest articles per source (starred ones count towards the newest but stay).
+    var maxArticlesPerSource: Int?
+}
+
+/// Retention: removes old articles, leaving a tombstone so that a feed still listing them does not bring them back.
+extension FeedDatabase {
+    /// Applies `policy` in one transaction; returns how many articles were removed.
+    @discardableResult
+    func applyRetention(_ policy: RetentionPolicy, now: Date = Date()) throws(StorageError) -> Int {
+        try write("apply retention") { db in
+            var doomed: [String] = []
+            if let days = policy.maxAgeDays {
+                let cutoff = now.addingTimeInterval(-Double(max(0, days)) * 86_400).storageValue
+                doomed.append("SELECT rowid FROM article WHERE sortDate < \(cutoff) AND isStarred = 0")
+            }
+            if let count = policy.maxArticlesPerSource {
+                doomed.append("""
+                    SELECT rowid FROM (
+                        SELECT rowid, isStarred,
+                            row_number() OVER (PARTITION BY sourceId ORDER BY sortDate DESC, rowid DESC) AS position
+                        FROM article)
+                    WHERE position > \(max(0, count)) AND isStarred = 0
+                    """)
+            }
+            if doomed.isEmpty { return 0 }
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS retention_doomed (rowid INTEGER PRIMARY KEY)")
+            try db.execute(sql: "DELETE FROM retention_doomed")
+            try db.execute(sql: "INSERT OR IGNORE INTO retention_doomed " + doomed.joined(separator: " UNION "))
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO article_tombstone (sourceId, stableId)
+                SELECT sourceId, stableId FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)
+                """)
+            try db.execute(sql: "DELETE FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)")
+            let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM retention_doomed")
+            return removed
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import GRDB
+
+/// The database schema, as an ordered list of migrations run by GRDB's `DatabaseMigrator`.
+///
+/// Migrations are frozen once released: a change of schema is a new migration appended to `migrator`, never an
+/// edit of an old one. Each migration also sets `PRAGMA user_version` to its position, so the version can be read
+/// with any SQLite tool, and a program meeting a version above `currentVersion` refuses the file instead of
+/// damaging it.
+enum FeedSchema {
+    /// Identifiers of the migrations, in order; the schema version is the count of those applied.
+    static let migrationIdentifiers = ["v1-sources-articles-settings-fts"]
+
+    /// The version this program writes.
+    static var currentVersion: Int { migrationIdentifiers.count }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(migrationIdentifiers[0]) { db in
+            try createVersion1(db)
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        return migrator
+    }
+
+    /// Brings `writer` to `currentVersion`.
+    ///
+    /// Two processes opening a new file at the same moment both see "nothing applied"; the second one's
+    /// migration then waits for the first (immediate transactions, busy timeout) and fails on tables that now
+    /// exist. So on failure we look again: if another process completed the migrations, all is well; otherwise
+    /// we retry a bounded number of times, each time starting from what is now applied.
+    static func migrate(_ writer: any DatabaseWriter) throws(StorageError) {
+        let migrator = migrator
+        var attempts = 0
+        while true {
+            do {
+                let found = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+                if found > currentVersion { throw StorageError.newerSchema(found: found, supported: currentVersion) }
+                try migrator.migrate(writer)
+                return
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                attempts += 1
+                let completed = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+                if completed { return }
+                if attempts >= 5 { throw StorageError.wrapping(error, operation: "migrate the database") }
+            }
+        }
+    }
+
+    /// Version 1: sources, articles (with the indexes the list windows use), settings, the FTS5 index and the
+    /// triggers that keep it in sync, and tombstones for articles removed by retention.
+    private static func createVersion1(_ db: Database) throws {
+        // Dates are REAL seconds since 1970: compact, and sorted and compared as numbers by the indexes.
+        try db.execute(sql: """
+            CREATE TABLE source (
+                id TEXT PRIMARY KEY NOT NULL,
+                url TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL DEFAULT '',
+                siteLink TEXT,
+                tags TEXT NOT NULL DEFAULT '',
+                isEnabled INTEGER NOT NULL DEFAULT 1,
+                addedAt REAL NOT NULL,
+                sortOrder INTEGER NOT NULL DEFAULT 0,
+                etag TEXT,
+                lastModified TEXT,
+                lastSuccessAt REAL,
+                lastErrorStage TEXT,
+                lastErrorMessage TEXT,
+                lastErrorAt REAL,
+                nextAttemptAt REAL
+            ) STRICT;
+
+            -- rowid is an explicit integer key: the FTS index refers to it, and it breaks ties in date order.
+            -- sortDate = coalesce(publishedAt, updatedAt, firstSeenAt): the one column the lists sort on.
+            CREATE TABLE article (
+                rowid INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                sourceId TEXT NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+                stableId TEXT NOT NULL,
+                title TEXT NOT NULL DEFAULT '',
+                link TEXT,
+                author TEXT,
+                publishedAt REAL,
+                updatedAt REAL,
+                summary TEXT,
+                contentHTML TEXT,
+                enclosureURL TEXT,
+                enclosureType TEXT,
+                firstSeenAt REAL NOT NULL,
+                sortDate REAL NOT NULL,
+                isRead INTEGER NOT NULL DEFAULT 0,
+                isStarred INTEGER NOT NULL DEFAULT 0,
+                UNIQUE (sourceId, stableId)
+            ) STRICT;
+
+            CREATE INDEX article_by_date ON article(sortDate);
+            CREATE INDEX article_unread_by_date ON article(isRead, sortDate);
+            CREATE INDEX article_starred_by_date ON article(isStarred, sortDate);
+            CREATE INDEX article_source_by_date ON article(sourceId, sortDate);
+            CREATE INDEX article_source_unread_by_date ON article(sourceId, isRead, sortDate);
+
+            -- Articles removed by retention, so that the next fetch of a feed still listing them does not bring
+            -- them back as new. Pruned at each merge to the ids the feed still lists.
+            CREATE TABLE article_tombstone (
+                sourceId TEXT NOT NULL REFERENCES source(id) ON DELETE CASCADE,
+                stableId TEXT NOT NULL,
+                PRIMARY KEY (sourceId, stableId)
+            ) WITHOUT ROWID, STRICT;
+
+            CREATE TABLE setting (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            ) STRICT;
+
+            CREATE VIRTUAL TABLE article_fts USING fts5(
+                title, summary, contentHTML,
+                content = 'article', content_rowid = 'rowid',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+
+            CREATE TRIGGER article_fts_insert AFTER INSERT ON article BEGIN
+                INSERT INTO article_fts(rowid, title, summary, contentHTML)
+                VALUES (new.rowid, new.title, new.summary, new.contentHTML);
+            END;
+            CREATE TRIGGER article_fts_delete AFTER DELETE ON article BEGIN
+                INSERT INTO article_fts(article_fts, rowid, title, summary, contentHTML)
+                VALUES ('delete', old.rowid, old.title, old.summary, old.contentHTML);
+            END;
+            -- Only text changes touch the index: marking read or starred stays a one-row update.
+            CREATE TRIGGER article_fts_update AFTER UPDATE OF title, summary, contentHTML ON article BEGIN
+                INSERT INTO article_fts(article_fts, rowid, title, summary, contentHTML)
+                VALUES ('delete', old.rowid, old.title, old.summary, old.contentHTML);
+                INSERT INTO article_fts(rowid, title, summary, contentHTML)
+                VALUES (new.rowid, new.title, new.summary, new.contentHTML);
+            END;
+            """)
+    }
+}

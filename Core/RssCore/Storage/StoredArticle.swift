@@ -1,0 +1,56 @@
+import Foundation
+
+/// One article with everything stored about it, content included (what opening an article needs).
+struct StoredArticle: Sendable, Equatable, Identifiable {
+    var id: UUID
+    var sourceID: UUID
+    /// The parser's identity of the item within its feed (guid, atom:id, JSON id, else a hash of link+title).
+    var stableID: String
+    var title: String
+    var link: String?
+    var author: String?
+    var publishedAt: Date?
+    var updatedAt: Date?
+    var summary: String?
+    var contentHTML: String?
+    var enclosureURL: String?
+    var enclosureType: String?
+    /// When this program first stored the item; the date of last resort for sorting.
+    var firstSeenAt: Date
+    var isRead: Bool
+    var isStarred: Bool
+
+    /// The date lists sort by: published, else updated, else first seen.
+    var sortDate: Date { publishedAt ?? updatedAt ?? firstSeenAt }
+}
+
+/// An item as the parser delivered it, before it is merged into a source's articles.
+struct FetchedItem: Sendable, Equatable {
+    var stableID: String
+    var title: String
+    var link: String?
+    var author: String?
+    var publishedAt: Date?
+    var updatedAt: Date?
+    var summary: String?
+    var contentHTML: String?
+    var enclosureURL: String?
+    var enclosureType: String?
+
+    init(
+        stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,
+        updatedAt: Date? = nil, summary: String? = nil, contentHTML: String? = nil, enclosureURL: String? = nil,
+        enclosureType: String? = nil
+    ) {
+        self.stableID = stableID
+        self.title = title
+        self.link = link
+        self.author = author
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.summary = summary
+        self.contentHTML = contentHTML
+        self.enclosureURL = enclosureURL
+        self.enclosureType = enclosureType
+    }
+}

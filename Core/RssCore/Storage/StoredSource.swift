@@ -1,0 +1,66 @@
+import Foundation
+
+/// A subscribed feed as stored: what the user chose (URL, title, tags, enabled, order) and what the last fetch
+/// left (validators, times, error).
+///
+/// A plain value so that the layers above never see a GRDB type; `Storage/` maps it to rows by hand.
+struct StoredSource: Sendable, Equatable, Identifiable {
+    var id: UUID
+    /// The feed's URL as the user gave it (http, https or file).
+    var url: String
+    /// The title shown in lists; filled from the feed at the first fetch.
+    var title: String
+    /// The site the feed belongs to (the feed's `<link>`), when known.
+    var siteLink: String?
+    /// Tags or folders (an OPML outline path becomes tags); stored newline-separated, so a tag has no newline.
+    var tags: [String]
+    var isEnabled: Bool
+    var addedAt: Date
+    /// The user's order of sources (OPML order on import); ties fall back to `addedAt`.
+    var sortOrder: Int
+    var fetchStatus: StoredFetchStatus
+
+    init(
+        id: UUID = UUID(), url: String, title: String = "", siteLink: String? = nil, tags: [String] = [],
+        isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus()
+    ) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.siteLink = siteLink
+        self.tags = tags
+        self.isEnabled = isEnabled
+        self.addedAt = addedAt
+        self.sortOrder = sortOrder
+        self.fetchStatus = fetchStatus
+    }
+}
+
+/// What the last fetches of a source left behind: the HTTP validators sent back verbatim on the next conditional
+/// GET, the last success, the last failure and when the next attempt is allowed (`Retry-After`, back-off).
+struct StoredFetchStatus: Sendable, Equatable {
+    var etag: String?
+    var lastModified: String?
+    var lastSuccessAt: Date?
+    var lastError: FetchFailure?
+    var nextAttemptAt: Date?
+
+    init(
+        etag: String? = nil, lastModified: String? = nil, lastSuccessAt: Date? = nil,
+        lastError: FetchFailure? = nil, nextAttemptAt: Date? = nil
+    ) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.lastSuccessAt = lastSuccessAt
+        self.lastError = lastError
+        self.nextAttemptAt = nextAttemptAt
+    }
+}
+
+/// A failed fetch: the stage it failed at (for example `FETCH`, `HTTP`, `PARSE`, as the report prints it) and a
+/// one-line message.
+struct FetchFailure: Sendable, Equatable {
+    var stage: String
+    var message: String
+    var at: Date
+}
