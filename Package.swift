@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
         .library(name: "RssCore", targets: ["RssCore"]),
         .library(name: "FeedParser", targets: ["FeedParser"]),
+        .library(name: "RssResources", targets: ["RssResources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -32,6 +33,11 @@ let package = Package(
             name: "ReduxVMTesting",
             dependencies: ["ReduxVM"],
             path: "Shared/ReduxVMTesting"
+        ),
+        .target(
+            name: "RssResources",
+            path: "Resources",
+            resources: [.copy("Samples"), .copy("Preinstalled.opml")]
         ),
         .systemLibrary(
             name: "CLibEdit",
@@ -69,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "RssCoreTests",
             dependencies: [
-                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser",
+                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/RssCoreTests"

@@ -64,7 +64,15 @@ struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag {
             if let movedTo = outcome.movedTo { source.url = movedTo }
         }
         state.refresh.newArticles += outcome.newArticles
+        if outcome.newArticles > 0 {
+            state.counts.total += outcome.newArticles
+            state.counts.unread += outcome.newArticles
+            state.counts.unreadBySource[id, default: 0] += outcome.newArticles
+        }
         let title = state.sources[id]?.title ?? "source"
+        if let until = outcome.skippedUntil {
+            state.notices.post(.info, "\(title): skipped until \(until.formatted(date: .omitted, time: .shortened)) (the server asked to wait)", at: date)
+        }
         if outcome.newArticles > 0 {
             state.notices.post(.info, "\(outcome.newArticles) new in \(title)", at: date)
         }
@@ -86,4 +94,6 @@ struct FetchOutcome: Sendable, Equatable {
     var feedTitle: String?
     var siteLink: URL?
     var movedTo: URL?
+    /// Set when the source was not fetched because it may not be asked again before this time.
+    var skippedUntil: Date?
 }

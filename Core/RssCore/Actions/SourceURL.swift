@@ -28,7 +28,8 @@ enum SourceURL {
     }
 
     /// A title to show until the feed says its own: the host, or the file name.
-    static func provisionalTitle(_ url: URL) -> String {
+    static func provisionalTitle(_ url: URL?) -> String {
+        guard let url else { return "untitled" }
         if url.isFileURL { return url.deletingPathExtension().lastPathComponent }
         return url.host ?? url.absoluteString
     }

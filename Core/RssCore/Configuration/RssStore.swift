@@ -1,0 +1,83 @@
+import Foundation
+public import ReduxVM
+
+/// Builds a running reader: the database opened, the store made with its services, and the session started.
+///
+/// ```swift
+/// let store = try RssStore.make(RssConfiguration(database: .inMemory))
+/// store.dispatch(AddSource(url: sampleFeedURL))
+/// await store.idle()
+/// for row in store.state.lists.first.rows { print(row.title) }
+/// ```
+public enum RssStore {
+    /// Opens the configured database and returns a started store. Reading the database happens right after,
+    /// on the store's executor; `await store.idle()` waits for it (and for anything dispatched since).
+    public static func make(_ configuration: RssConfiguration) throws(RssError) -> Store<RssState> {
+        let database: FeedDatabase
+        do {
+            database = try FeedDatabase(location: configuration.database.location)
+        } catch {
+            throw RssError(error)
+        }
+        return make(
+            database: database, fetcher: FileFetcher(), clock: ContinuousClock(), now: { Date() },
+            refreshesPeriodically: configuration.refreshesPeriodically)
+    }
+
+    /// Builds a started store on explicit dependencies: the seam tests and benchmarks use.
+    static func make(
+        database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool
+    ) -> Store<RssState> {
+        let store = Store(state: RssState())
+        for service in services(
+            database: database, fetcher: fetcher, clock: clock, now: now,
+            refreshesPeriodically: refreshesPeriodically)
+        {
+            service.register(on: store)
+        }
+        store.dispatch(Start())
+        return store
+    }
+
+    /// The services of a reader, in registration order.
+    static func services(
+        database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool
+    ) -> [any RegistrableService] {
+        [
+            LibraryService(database: database, now: now),
+            RefreshService(
+                database: database, fetcher: fetcher, clock: clock, now: now,
+                refreshesPeriodically: refreshesPeriodically),
+            OPMLService(database: database, now: now),
+        ]
+    }
+}
+
+/// A service that can register itself on a reader's store (lets a list of different services be registered).
+protocol RegistrableService: Sendable {
+    func register(on store: Store<RssState>)
+}
+
+extension LibraryService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension RefreshService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension OPMLService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension RssConfiguration.Database {
+    var location: DatabaseLocation {
+        switch self {
+        case .standard: DatabaseLocation.defaultFile()
+        case .file(let url): .file(path: url.path)
+        case .inMemory: .inMemory
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FeedParser
+import Foundation
+
+// Mappings between the stored records and the public state values.
+
+extension Source {
+    init(stored: StoredSource) {
+        self.init(
+            id: stored.id,
+            url: URL(string: stored.url) ?? URL(fileURLWithPath: "/"),
+            title: stored.title.isEmpty ? SourceURL.provisionalTitle(URL(string: stored.url)) : stored.title,
+            siteLink: stored.siteLink.flatMap(URL.init(string:)),
+            tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
+            status: FetchStatus(stored: stored.fetchStatus))
+    }
+}
+
+extension StoredSource {
+    init(_ source: Source, sortOrder: Int) {
+        self.init(
+            id: source.id, url: source.url.absoluteString, title: source.title,
+            siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
+            addedAt: source.addedAt, sortOrder: sortOrder)
+    }
+}
+
+extension FetchStatus {
+    init(stored: StoredFetchStatus) {
+        self.init(
+            lastSuccess: stored.lastSuccessAt,
+            lastError: stored.lastError.map(FetchError.init(stored:)),
+            nextAttemptAfter: stored.nextAttemptAt)
+    }
+}
+
+extension FetchError {
+    /// Reads back a stored failure: the stage is stored by name, with the HTTP status in front of the message.
+    init(stored: FetchFailure) {
+        let stage = Stage(rawValue: stored.stage) ?? .fetch
+        if stage == .http, let space = stored.message.firstIndex(of: " "),
+            let status = Int(stored.message[..<space])
+        {
+            self.init(stage: .http, message: String(stored.message[stored.message.index(after: space)...]), httpStatus: status)
+        } else {
+            self.init(stage: stage, message: stored.message)
+        }
+    }
+
+    func stored(at date: Date) -> FetchFailure {
+        let message = httpStatus.map { "\($0) \(self.message)" } ?? self.message
+        return FetchFailure(stage: stage.rawValue, message: message, at: date)
+    }
+}
+
+extension ListFilter {
+    var storageFilter: ArticleFilter {
+        let status: ArticleFilter.Status
+        switch marks {
+        case .all: status = .all
+        case .unread: status = .unread
+        case .starred: status = .starred
+        }
+        return ArticleFilter(status: status, sourceID: sourceID, searchText: searchText)
+    }
+}
+
+extension ListSort {
+    var storageSort: ArticleSort { self == .newestFirst ? .newestFirst : .oldestFirst }
+}
+
+extension ArticleContent {
+    init(stored: StoredArticle) {
+        self.init(
+            id: stored.id, sourceID: stored.sourceID, title: stored.title,
+            link: stored.link.flatMap(URL.init(string:)), author: stored.author, date: stored.sortDate,
+            contentHTML: stored.contentHTML ?? stored.summary ?? "",
+            enclosures: stored.enclosureURL.flatMap(URL.init(string:)).map { [$0] } ?? [],
+            isStarred: stored.isStarred)
+    }
+}
+
+extension FetchedItem {
+    /// An item as the parser gave it, ready to merge: a title is always present (the summary's start or the
+    /// link stands in), and dates keep their instant (the original offset is for display only).
+    init(_ item: FeedItem) {
+        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.init(
+            stableID: item.id,
+            title: (title?.isEmpty ?? true) ? FetchedItem.fallbackTitle(item) : title!,
+            link: item.link, author: item.authors.first?.displayString,
+            publishedAt: item.published?.date, updatedAt: item.updated?.date,
+            summary: item.summary, contentHTML: item.contentHTML,
+            enclosureURL: item.enclosures.first?.url, enclosureType: item.enclosures.first?.mimeType)
+    }
+
+    private static func fallbackTitle(_ item: FeedItem) -> String {
+        if let summary = item.summary?.trimmingCharacters(in: .whitespacesAndNewlines), !summary.isEmpty {
+            return String(summary.prefix(80))
+        }
+        return item.link ?? "(untitled)"
+    }
+}
+
+extension Settings {
+    /// Settings as stored (key → text); unknown or unreadable values keep their defaults.
+    init(stored: [String: String]) {
+        self.init()
+        if let text = stored[Settings.Key.refreshInterval] {
+            refreshInterval = text == "off" ? nil : Int(text) ?? refreshInterval
+        }
+        if let size = stored[Settings.Key.pageSize].flatMap(Int.init), (1...500).contains(size) { pageSize = size }
+        if let text = stored[Settings.Key.retentionDays] { retentionDays = Int(text) }
+        if let text = stored[Settings.Key.retentionPerSource] { retentionPerSource = Int(text) }
+    }
+
+    enum Key {
+        static let refreshInterval = "refreshInterval"
+        static let pageSize = "pageSize"
+        static let retentionDays = "retentionDays"
+        static let retentionPerSource = "retentionPerSource"
+    }
+
+    /// The stored form of one change: its key and text (nil removes the key, meaning "off").
+    static func stored(_ change: SettingChange) -> (key: String, value: String?) {
+        switch change {
+        case .refreshInterval(let seconds): (Key.refreshInterval, seconds.map(String.init) ?? "off")
+        case .pageSize(let size): (Key.pageSize, String(size))
+        case .retentionDays(let days): (Key.retentionDays, days.map(String.init))
+        case .retentionPerSource(let count): (Key.retentionPerSource, count.map(String.init))
+        }
+    }
+}

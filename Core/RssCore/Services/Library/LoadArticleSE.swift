@@ -1,0 +1,19 @@
+import ReduxVM
+
+/// OpenArticle → read its content → ArticleLoaded (or a notice when it is gone).
+struct LoadArticleSE: SideEffect {
+    func condition(box: StateBox<RssState>) -> Bool {
+        box.lastAction(is: OpenArticle.self)
+    }
+
+    func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        guard let id = box.lastAction(as: OpenArticle.self)?.id else { return }
+        let now = service.now
+        service.perform(trunk, id: "article") { database throws(StorageError) in
+            guard let stored = try database.article(id: id) else {
+                return OperationFailed(message: "that article is no longer stored", date: now())
+            }
+            return ArticleLoaded(article: ArticleContent(stored: stored))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ReduxVM
+
+/// AddSource (accepted) → store it → Refresh it; SetSourceEnabled → store the flag.
+struct SaveSourceSE: SideEffect {
+    func condition(box: StateBox<RssState>) -> Bool {
+        if let add = box.lastAction(as: AddSource.self) {
+            return box.state.sources[add.id] != nil && box.oldState.sources[add.id] == nil
+        }
+        return box.lastAction(is: SetSourceEnabled.self)
+    }
+
+    func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        if let add = box.lastAction(as: AddSource.self), let source = box.state.sources[add.id] {
+            let order = box.state.sources.all.count
+            service.perform(trunk) { database throws(StorageError) in
+                try database.saveSource(StoredSource(source, sortOrder: order))
+                return Refresh(sourceIDs: [source.id])
+            }
+        } else if let change = box.lastAction(as: SetSourceEnabled.self) {
+            service.perform(trunk) { database throws(StorageError) in
+                try database.setSourceEnabled(id: change.id, change.isEnabled)
+                return nil
+            }
+        }
+    }
+}
+
+/// RemoveSource → delete it and its articles → CountsLoaded.
+struct RemoveSourceSE: SideEffect {
+    func condition(box: StateBox<RssState>) -> Bool {
+        guard let remove = box.lastAction(as: RemoveSource.self) else { return false }
+        return box.oldState.sources[remove.id] != nil
+    }
+
+    func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        guard let id = box.lastAction(as: RemoveSource.self)?.id else { return }
+        trunk.cancel(id: RefreshTaskID(source: id))
+        service.perform(trunk) { database throws(StorageError) in
+            _ = try database.removeSource(id: id)
+            return CountsLoaded(counts: try database.articleCounts())
+        }
+    }
+}
+
+/// ChangeSetting (accepted) → store it.
+struct SaveSettingsSE: SideEffect {
+    func condition(box: StateBox<RssState>) -> Bool {
+        box.lastAction(is: ChangeSetting.self) && box.isNew(keyPath: \.settings)
+    }
+
+    func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        guard let change = box.lastAction(as: ChangeSetting.self)?.change else { return }
+        let (key, value) = Settings.stored(change)
+        service.perform(trunk) { database throws(StorageError) in
+            try database.setSetting(key, to: value)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ReduxVM
+
+/// Start → read sources, settings and counts → Started.
+struct StartSE: SideEffect {
+    func condition(box: StateBox<RssState>) -> Bool {
+        box.lastAction(is: Start.self)
+    }
+
+    func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        service.perform(trunk) { database throws(StorageError) in
+            let sources = try database.loadSources().map(Source.init(stored:))
+            let settings = Settings(stored: try database.allSettings())
+            return Started(sources: sources, settings: settings, counts: try database.articleCounts())
+        }
+    }
+}
