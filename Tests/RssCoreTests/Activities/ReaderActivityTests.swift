@@ -1,0 +1,195 @@
+import Foundation
+import ReduxVM
+import RssResources
+import Testing
+
+@testable import RssCore
+
+@Suite("Reader activities on a real store", .timeLimit(.minutes(1)))
+struct ReaderActivityTests {
+    typealias F = ActivityFixtures
+
+    @Test("adding a bundled sample feed stores it, takes its title from the feed and fills both lists")
+    func addSampleFeed() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("scriptingNews.rss"), date: F.date))
+        await store.idle()
+        let state = store.state
+        #expect(state.isStarted)
+        #expect(state.sources.all.count == 1)
+        #expect(state.sources.all.first?.title == "Scripting News")
+        #expect(state.sources.all.first?.status.lastSuccess == F.date)
+        // The feed lists 50 items, two of them twice (same guid): 48 articles.
+        #expect(state.counts.total == 48)
+        #expect(state.counts.unread == 48)
+        #expect(state.lists.first.totalCount == 48)
+        #expect(state.lists.first.rows.count == state.settings.pageSize)
+        #expect(state.lists.second.rows == state.lists.first.rows)
+        #expect(state.notices.items.contains { $0.text == "48 new in Scripting News" })
+    }
+
+    @Test("every bundled sample parses and lands in the database")
+    func allSamples() async throws {
+        let store = try await F.store()
+        for url in BundledFeeds.samples { store.dispatch(AddSource(url: url, date: F.date)) }
+        await store.idle()
+        #expect(store.state.sources.all.count == BundledFeeds.samples.count)
+        #expect(store.state.sources.all.allSatisfy { $0.status.lastError == nil })
+        #expect(store.state.counts.total == 48 + 30 + 10 + 19 + 48 + 4)  // scriptingNews repeats two guids
+    }
+
+    @Test("a mark made through one list shows in the other at once, and survives a reload from the database")
+    func marksAgree() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        await store.idle()
+        store.dispatch(ShowMarks(list: .second, marks: .unread))
+        await store.idle()
+        let row = try #require(store.state.lists.first.rows.first)
+        store.dispatch(SetStarred(id: row.id, isStarred: true))
+        store.dispatch(SetRead(ids: [row.id], isRead: true))
+        await store.processed()
+        #expect(store.state.lists.first.rows.first?.isStarred == true)
+        #expect(store.state.lists.second.rows.first { $0.id == row.id }?.isRead == true)
+        await store.idle()
+        #expect(store.state.counts.unread == 9)
+        #expect(store.state.counts.starred == 1)
+        store.dispatch(ShowMarks(list: .second, marks: .starred))
+        await store.idle()
+        #expect(store.state.lists.second.rows.map(\.id) == [row.id])
+    }
+
+    @Test("opening an article routes to it, loads its content and marks it read")
+    func openArticle() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("russcox.atom"), date: F.date))
+        await store.idle()
+        let row = try #require(store.state.lists.first.rows.first)
+        store.dispatch(OpenArticle(id: row.id))
+        await store.idle()
+        #expect(store.state.route == .showsArticle(uuid: row.id))
+        #expect(store.state.article?.id == row.id)
+        #expect(store.state.article?.contentHTML.isEmpty == false)
+        #expect(store.state.counts.unread == 18)
+    }
+
+    @Test("refreshing an unchanged file is a 304: no duplicates, marks kept")
+    func refreshKeepsMarks() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("theomnishow.rss"), date: F.date))
+        await store.idle()
+        store.dispatch(MarkAllRead())
+        await store.idle()
+        store.dispatch(Refresh())
+        await store.idle()
+        #expect(store.state.counts.total == 4)
+        #expect(store.state.counts.unread == 0)
+        #expect(!store.state.refresh.isRunning)
+        #expect(store.state.refresh.completed == 1)
+    }
+
+    @Test("search finds articles by words in their text; paging moves through a list")
+    func searchAndPaging() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("DaringFireball.json"), date: F.date))
+        store.dispatch(ChangeSetting(.pageSize(10), date: F.date))
+        await store.idle()
+        #expect(store.state.lists.first.rows.count == 10)
+        store.dispatch(ShowPage(list: .first, move: .next))
+        await store.idle()
+        #expect(store.state.lists.first.page == 1)
+        #expect(store.state.lists.first.rows.count == 10)
+        store.dispatch(SearchArticles(list: .first, text: "Apple"))
+        await store.idle()
+        #expect(store.state.lists.first.page == 0)
+        #expect(store.state.lists.first.totalCount > 0)
+        #expect(store.state.lists.first.totalCount < 48)
+    }
+
+    @Test("removing a source removes its articles; disabling keeps them but skips refresh")
+    func removeAndDisable() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        store.dispatch(AddSource(url: F.sample("bio.rdf"), date: F.date))
+        await store.idle()
+        let qemu = try #require(store.state.sources.all.first { $0.url.lastPathComponent == "qemu.atom" })
+        let bio = try #require(store.state.sources.all.first { $0.url.lastPathComponent == "bio.rdf" })
+        store.dispatch(SetSourceEnabled(id: bio.id, isEnabled: false))
+        store.dispatch(RemoveSource(id: qemu.id))
+        await store.idle()
+        #expect(store.state.counts.total == 30)
+        let generation = store.state.refresh.generation
+        store.dispatch(Refresh())
+        await store.idle()
+        #expect(store.state.refresh.generation == generation)
+        #expect(!store.state.refresh.isRunning)
+    }
+
+    @Test("a bad URL, a missing file and a file that is not a feed each give one clear notice")
+    func badInput() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: URL(string: "gopher://example.org/feed")!, date: F.date))
+        store.dispatch(AddSource(url: URL(fileURLWithPath: "/nonexistent/feed.xml"), date: F.date))
+        store.dispatch(AddSource(url: BundledFeeds.preinstalledOPML!, date: F.date))
+        await store.idle()
+        let errors = store.state.notices.items.filter { $0.kind == .error }.map(\.text)
+        #expect(errors.count == 3)
+        #expect(errors[0].contains("unsupported scheme gopher"))
+        #expect(errors.contains { $0.contains("FETCH: cannot read /nonexistent/feed.xml") })
+        #expect(errors.contains { $0.contains("PARSE: not a feed") })
+    }
+
+    @Test("OPML: export writes every source; import adds the new ones and fetches them")
+    func opmlRoundTrip() async throws {
+        let exportFile = FileManager.default.temporaryDirectory.appendingPathComponent("rss-\(UUID()).opml")
+        defer { try? FileManager.default.removeItem(at: exportFile) }
+        let first = try await F.store()
+        first.dispatch(AddSource(url: F.sample("qemu.atom"), tags: ["Tech"], date: F.date))
+        first.dispatch(AddSource(url: F.sample("bio.rdf"), tags: ["Science"], date: F.date))
+        await first.idle()
+        first.dispatch(ExportOPML(file: exportFile))
+        await first.idle()
+        #expect(first.state.notices.items.last?.text.hasPrefix("exported 2 sources") == true)
+
+        let second = try await F.store()
+        second.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        await second.idle()
+        second.dispatch(ImportOPML(file: exportFile, date: F.date))
+        await second.idle()
+        #expect(second.state.sources.all.count == 2)
+        #expect(second.state.sources.all.last?.tags == ["Science"])
+        #expect(second.state.counts.total == 40)
+        #expect(second.state.notices.items.contains { $0.text.contains("imported 1 source") && $0.text.contains("1 already followed") })
+        second.dispatch(ImportOPML(file: URL(fileURLWithPath: "/nonexistent.opml"), date: F.date))
+        await second.idle()
+        #expect(second.state.notices.items.last?.kind == .error)
+    }
+
+    @Test("state persists: a second store on the same file sees sources, articles, marks and settings")
+    func persistence() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rss-\(UUID()).sqlite")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let first = try RssStore.make(RssConfiguration(database: .file(path)))
+        await first.idle()
+        first.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        first.dispatch(ChangeSetting(.pageSize(7), date: F.date))
+        await first.idle()
+        let starred = try #require(first.state.lists.first.rows.first)
+        first.dispatch(SetStarred(id: starred.id, isStarred: true))
+        await first.idle()
+
+        let second = try RssStore.make(RssConfiguration(database: .file(path)))
+        await second.idle()
+        #expect(second.state.sources.all.map(\.title) == first.state.sources.all.map(\.title))
+        #expect(second.state.settings.pageSize == 7)
+        #expect(second.state.counts.starred == 1)
+        #expect(second.state.lists.first.rows.count == 7)
+    }
+
+    @Test("a database that cannot be opened is a clear error")
+    func unopenableDatabase() {
+        #expect(throws: RssError.self) {
+            _ = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: "/proc/forbidden/db.sqlite"))))
+        }
+    }
+}
