@@ -27,6 +27,14 @@ final class ActionLog<State: Sendable>: Sendable {
         contents.withLock { $0.records.isEmpty ? nil : $0.records.removeFirst() }
     }
 
+    /// Takes the oldest record that `matches`, leaving the others in order.
+    func takeFirst(where matches: (ProcessedAction<State>) -> Bool) -> ProcessedAction<State>? {
+        contents.withLock { contents in
+            guard let index = contents.records.firstIndex(where: matches) else { return nil }
+            return contents.records.remove(at: index)
+        }
+    }
+
     func take(sequence: UInt64) -> ProcessedAction<State>? {
         contents.withLock { contents in
             guard let index = contents.records.firstIndex(where: { $0.context.sequence == sequence }) else {

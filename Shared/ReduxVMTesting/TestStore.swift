@@ -107,6 +107,28 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
         check(record, expectedChange, verb: "Receiving", at: location)
     }
 
+    /// Waits for a received action of type `A` that `matches`, checks it like
+    /// ``receive(_:timeout:fileID:filePath:line:column:assert:)``, and leaves any other received actions queued.
+    ///
+    /// For side effects that run concurrently (two lists loading at once), whose actions arrive in either
+    /// order: each is still asserted exactly, against the state just before it.
+    public func receive<A: Action>(
+        _ type: A.Type,
+        where matches: @escaping (A) -> Bool,
+        timeout: Duration = .seconds(2),
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        assert expectedChange: ((inout State) -> Void)? = nil
+    ) async where A.State == State {
+        let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let record = await nextReceived(
+            expecting: "a matching \(String(reflecting: type))", timeout: timeout, at: location
+        ) { record in
+            (record.action as? A).map(matches) ?? false
+        }
+        guard let record else { return }
+        check(record, expectedChange, verb: "Receiving", at: location)
+    }
+
     /// Waits for the next received action, accepting it without checking the state, and returns it.
     @discardableResult
     public func skipReceived(
@@ -144,17 +166,18 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     // MARK: Helpers
 
     private func nextReceived(
-        expecting expected: String, timeout: Duration, at location: TestSourceLocation
+        expecting expected: String, timeout: Duration, at location: TestSourceLocation,
+        matching matches: ((ProcessedAction<State>) -> Bool)? = nil
     ) async -> ProcessedAction<State>? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         let store = self.store
         let log = self.log
         while true {
             let seen = log.appendCount
-            if let record = log.takeFirst() { return record }
+            if let record = take(matches) { return record }
             if store.isIdle {
                 await store.processed()
-                if let record = log.takeFirst() { return record }
+                if let record = take(matches) { return record }
                 reporter.report(
                     "Expected to receive \(expected), but the store is idle and nothing was dispatched",
                     at: location)
@@ -176,6 +199,11 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
                 }
             }
         }
+    }
+
+    private func take(_ matches: ((ProcessedAction<State>) -> Bool)?) -> ProcessedAction<State>? {
+        if let matches { return log.takeFirst(where: matches) }
+        return log.takeFirst()
     }
 
     private func check(

@@ -89,6 +89,26 @@ struct TestStoreTests {
         #expect(failures.all.first?.contains("Must receive 1 action") == true)
     }
 
+    @Test("receive(where:) takes a matching action out of order and asserts it exactly")
+    func receiveOutOfOrder() async {
+        let store = TestStore(initialState: LoadState())
+        store.register(LoadService(delay: .zero))
+        await store.send(StartLoad(id: 1)) {
+            $0.isLoading = true
+            $0.requested = 1
+        }
+        await store.store.idle()
+        store.store.dispatch(LoadCancelled())  // queued behind FinishLoad: arrives second
+        await store.receive(LoadCancelled.self, where: { _ in true }) {
+            $0.cancelled = 1  // asserted against the state just before it, which FinishLoad already changed
+        }
+        await store.receive(FinishLoad.self) {
+            $0.isLoading = false
+            $0.loaded = [1]
+        }
+        await store.finish()
+    }
+
     @Test("a fake clock drives a timer side effect deterministically")
     func manualClockDrivesTimer() async {
         let clock = ManualClock()

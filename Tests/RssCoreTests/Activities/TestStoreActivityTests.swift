@@ -1,0 +1,174 @@
+import Foundation
+import ReduxVM
+import ReduxVMTesting
+import Testing
+
+@testable import RssCore
+
+/// The activities driven through the exhaustive test store, with fake dependencies: a fetcher serving canned
+/// feeds and a manual clock. Every state change and every action a side effect dispatches is asserted.
+@Suite("Activities with the test store", .timeLimit(.minutes(1)))
+struct TestStoreActivityTests {
+    typealias F = ActivityFixtures
+    static let feedURL = URL(string: "https://fake.example/feed.xml")!
+
+    /// A test store with the reader's services on an in-memory database, already started.
+    private func startedStore(
+        fetcher: FakeFetcher, clock: ManualClock = ManualClock(), periodic: Bool = false
+    ) async throws -> TestStore<RssState> {
+        let store = TestStore(initialState: RssState())
+        for service in RssStore.services(
+            database: try FeedDatabase(location: .inMemory), fetcher: fetcher, clock: clock, now: { F.date },
+            refreshesPeriodically: periodic)
+        {
+            service.register(on: store.store)
+        }
+        await store.send(Start())
+        await store.receive(Started.self) {
+            $0.isStarted = true
+            $0.lists.first.isLoading = true
+            $0.lists.first.generation = 1
+            $0.lists.second.isLoading = true
+            $0.lists.second.generation = 1
+        }
+        for list in ListID.allCases {
+            await store.receive(ListLoaded.self, where: { $0.list == list }) { $0.lists[list].isLoading = false }
+        }
+        return store
+    }
+
+    @Test("start reads the empty database and loads both lists")
+    func start() async throws {
+        let store = try await startedStore(fetcher: FakeFetcher())
+        await store.finish()
+    }
+
+    @Test("add source: stored, fetched, titled from the feed, counted, both lists reloaded")
+    func addSource() async throws {
+        let fetcher = FakeFetcher([Self.feedURL: .success(F.rss([("a", "First"), ("b", "Second")], title: "Fake News"))])
+        let store = try await startedStore(fetcher: fetcher)
+        let id = UUID()
+        await store.send(AddSource(url: Self.feedURL, tags: ["t"], id: id, date: F.date)) {
+            $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", tags: ["t"], addedAt: F.date)]
+        }
+        await store.receive(Refresh.self) {
+            $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1)
+        }
+        await store.receive(SourceFetched.self) {
+            $0.refresh = RefreshState(
+                isRunning: false, total: 1, completed: 1, newArticles: 2, pending: [], lastFinished: F.date,
+                generation: 1)
+            $0.sources.update(id) { source in
+                source.title = "Fake News"
+                source.status = FetchStatus(lastSuccess: F.date)
+            }
+            $0.counts = ArticleCounts(total: 2, unread: 2, starred: 0, unreadBySource: [id: 2])
+            $0.notices.post(.info, "2 new in Fake News", at: F.date)
+            $0.lists.first.isLoading = true
+            $0.lists.first.generation = 2
+            $0.lists.second.isLoading = true
+            $0.lists.second.generation = 2
+        }
+        await store.receive(RetentionApplied.self, where: { _ in true })  // races with the list loads
+        var rows: [ArticleRow] = []
+        for list in ListID.allCases {
+            await store.receive(ListLoaded.self, where: { $0.list == list }) {
+                $0.lists[list].isLoading = false
+                $0.lists[list].totalCount = 2
+                $0.lists[list].rows = store.state.lists[list].rows
+                rows = $0.lists[list].rows
+            }
+        }
+        #expect(rows.map(\.title) == ["Second", "First"])
+        #expect(fetcher.seen.map(\.url) == [Self.feedURL])
+        await store.finish()
+    }
+
+    @Test("a failed fetch is kept on the source and announced with its stage")
+    func failedFetch() async throws {
+        let fetcher = FakeFetcher([
+            Self.feedURL: .failure(FetchError(stage: .http, message: "too many requests", httpStatus: 429))
+        ])
+        let store = try await startedStore(fetcher: fetcher)
+        let id = UUID()
+        await store.send(AddSource(url: Self.feedURL, id: id, date: F.date)) {
+            $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", addedAt: F.date)]
+        }
+        await store.receive(Refresh.self) {
+            $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1)
+        }
+        let error = FetchError(stage: .http, message: "too many requests", httpStatus: 429)
+        await store.receive(SourceFetched.self) {
+            $0.refresh = RefreshState(isRunning: false, total: 1, completed: 1, lastFinished: F.date, generation: 1)
+            $0.sources.update(id) { $0.status = FetchStatus(lastError: error) }
+            $0.notices.post(.error, "fake.example: HTTP 429: too many requests", at: F.date)
+            $0.lists.first.isLoading = true
+            $0.lists.first.generation = 2
+            $0.lists.second.isLoading = true
+            $0.lists.second.generation = 2
+        }
+        await store.receive(RetentionApplied.self, where: { _ in true })  // races with the list loads
+        for list in ListID.allCases {
+            await store.receive(ListLoaded.self, where: { $0.list == list }) { $0.lists[list].isLoading = false }
+        }
+        await store.finish()
+    }
+
+    @Test("the refresh timer fires on the injected clock, and a new interval restarts it")
+    func timer() async throws {
+        let clock = ManualClock()
+        let store = try await startedStore(fetcher: FakeFetcher(), clock: clock, periodic: true)
+        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.advance(by: .seconds(3_600))
+        await store.receive(Refresh.self)  // no enabled source: nothing to queue
+        await store.send(ChangeSetting(.refreshInterval(nil), date: F.date)) { $0.settings.refreshInterval = nil }
+        await store.finish()
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a refresh can be cancelled while fetching; nothing is written afterwards")
+    func cancelRefresh() async throws {
+        let fetcher = SuspendingFetcher()
+        let id = UUID()
+        var state = RssState()
+        state.sources.all = [Source(id: id, url: Self.feedURL, title: "Slow", addedAt: F.date)]
+        let store = TestStore(initialState: state)
+        let database = try FeedDatabase(location: .inMemory)
+        for service in RssStore.services(
+            database: database, fetcher: fetcher, clock: ManualClock(), now: { F.date }, refreshesPeriodically: false)
+        {
+            service.register(on: store.store)
+        }
+        try database.saveSource(StoredSource(id: id, url: Self.feedURL.absoluteString, title: "Slow", addedAt: F.date))
+        await store.send(Refresh(sourceIDs: [id])) { $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1) }
+        await fetcher.started.wait()
+        await store.send(CancelRefresh()) { $0.refresh = RefreshState(total: 1, generation: 1) }
+        await store.finish()
+        #expect(try database.source(id: id)?.fetchStatus.lastSuccessAt == nil)
+        #expect(try database.articleCounts().total == 0)
+    }
+}
+
+/// A fetcher that waits until its task is cancelled, to test cancellation mid-fetch.
+final class SuspendingFetcher: FeedFetcher {
+    let started = Signal()
+
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        started.fire()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        throw FetchError(stage: .fetch, message: "cancelled")
+    }
+}
+
+/// A one-shot signal a test can wait for.
+final class Signal: Sendable {
+    private let fired = Locked(false)
+
+    func fire() { fired.withLock { $0 = true } }
+
+    func wait() async {
+        while !fired.withLock({ $0 }) { await Task.yield() }
+    }
+}
