@@ -17,6 +17,14 @@ let package = Package(
             path: "Sources/ReduxVMBenchmark"
         ),
         .executableTarget(
+            name: "rsscore-bench",
+            dependencies: [
+                .product(name: "RssCore", package: "RssReeder"),
+                .product(name: "ReduxVM", package: "RssReeder"),
+            ],
+            path: "Sources/RssCoreBenchmark"
+        ),
+        .executableTarget(
             name: "feedparser-bench",
             dependencies: [.product(name: "FeedParser", package: "RssReeder")],
             path: "Sources/FeedParserBenchmark"

@@ -13,10 +13,13 @@ extension FeedDatabase {
         guard let query = ListQuery(filter) else { return ArticleWindow(rows: [], totalCount: 0) }
         return try read("list articles") { db in
             let order = sort == .newestFirst ? "article.sortDate DESC, article.rowid DESC" : "article.sortDate, article.rowid"
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) ORDER BY \(order) LIMIT ? OFFSET ?",
-                arguments: query.arguments + [max(0, limit), max(0, offset)])
             let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
+            // A search matching many articles is faster walked in date order (stopping after one page) than
+            // joined and sorted whole; a selective one is faster joined.
+            let fromWhere = total > ListQuery.broadSearchThreshold ? query.fromWhereInDateOrder : query.fromWhere
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(ArticleRow.columns) \(fromWhere) ORDER BY \(order) LIMIT ? OFFSET ?",
+                arguments: query.arguments + [max(0, limit), max(0, offset)])
             return ArticleWindow(rows: rows.map(ArticleRow.init(row:)), totalCount: total)
         }
     }
@@ -56,7 +59,12 @@ extension FeedDatabase {
 /// that the planner can pick the matching index when it prepares the statement.
 struct ListQuery {
     var fromWhere: String
+    /// The same filter with the search as a set of row ids (`+rowid IN (…)`, the `+` keeping the planner off the
+    /// rowid), so that the date index drives the query and a page stops early.
+    var fromWhereInDateOrder: String
     var arguments: StatementArguments
+    /// Above this many matches, a search page is read in date order (see `fromWhereInDateOrder`).
+    static let broadSearchThreshold = 500
     /// Counts the matches; a search with no other condition is counted in the FTS index alone (no join).
     var countSQL: String
 
@@ -64,11 +72,13 @@ struct ListQuery {
     init?(_ filter: ArticleFilter) {
         var from = "FROM article"
         var conditions: [String] = []
+        var dateOrderConditions: [String] = []
         var arguments: StatementArguments = []
         if let text = filter.searchText, !text.allSatisfy(\.isWhitespace) {
             guard let match = SearchQuery.matchExpression(for: text) else { return nil }
             from += " JOIN article_fts ON article_fts.rowid = article.rowid"
             conditions.append("article_fts MATCH ?")
+            dateOrderConditions.append("+article.rowid IN (SELECT rowid FROM article_fts WHERE article_fts MATCH ?)")
             arguments += [match]
         }
         switch filter.status {
@@ -84,6 +94,9 @@ struct ListQuery {
         countSQL = conditions == ["article_fts MATCH ?"]
             ? "SELECT count(*) FROM article_fts WHERE article_fts MATCH ?"
             : "SELECT count(*) " + fromWhere
+        let inDateOrder = dateOrderConditions + conditions.filter { $0 != "article_fts MATCH ?" }
+        fromWhereInDateOrder = "FROM article WHERE " + inDateOrder.joined(separator: " AND ")
+        if dateOrderConditions.isEmpty { fromWhereInDateOrder = fromWhere }
         self.arguments = arguments
     }
 }
