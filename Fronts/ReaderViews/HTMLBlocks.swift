@@ -66,6 +66,12 @@ struct HTMLTextBuilder {
                 appendText(rest)
                 return
             }
+            let inside = rest.index(after: open)..<close
+            if let stray = rest[inside].firstIndex(of: "<") {
+                appendText(rest[open..<stray])
+                rest = rest[stray...]
+                continue
+            }
             let tag = HTMLTag(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
             if let tag { handle(tag) } else { appendText("<") }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Why a typed line could not be run; rendered as one line.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
@@ -8,6 +10,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message, without the `error: ` prefix.
     public var description: String {
         switch self {
+        case .unknownCommand(let typed, _) where typed.sanitizedForTerminal().isEmpty:
+            "unknown command (help lists the commands)"
         case .unknownCommand(let typed, let suggestion?):
             "unknown command “\(typed)”; did you mean “\(suggestion)”? (help lists the commands)"
         case .unknownCommand(let typed, nil):
