@@ -78,8 +78,6 @@ extension CommandRunner {
         }
         let mark = state.notices.nextID
         store.dispatch(ImportOPML(file: file))
-        console.foregroundRefresh = true
-        defer { console.foregroundRefresh = false }
         waiter.until { $0.notices.nextID > mark }
     }
 

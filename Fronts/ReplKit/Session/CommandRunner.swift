@@ -32,6 +32,7 @@ final class CommandRunner {
             return false
         case .success(let command):
             run(command)
+            console.clearProgress()
             return true
         }
     }

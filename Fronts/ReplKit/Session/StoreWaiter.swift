@@ -49,16 +49,15 @@ struct StoreWaiter {
             processed()
             return true
         }
-        while !done(store.state) {
-            if interrupts.take() {
-                processed()
-                return false
-            }
+        var interrupted = false
+        while !interrupted, !done(store.state) {
+            interrupted = interrupts.take()
             usleep(4_000)
             editor.runPending()
         }
         processed()
-        return true
+        // Ctrl-C can end the work it interrupts (a read cut short) before the flag is seen: it still cancelled.
+        return !(interrupted || interrupts.take())
     }
 
     /// Runs `work` on the concurrency pool and blocks the terminal's thread until it ends.
