@@ -18,10 +18,12 @@ let package = Package(
         .library(name: "RssCore", targets: ["RssCore"]),
         .library(name: "FeedParser", targets: ["FeedParser"]),
         .library(name: "RssResources", targets: ["RssResources"]),
+        .executable(name: "rss-repl", targets: ["ReplFront"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -91,6 +93,29 @@ let package = Package(
         .target(
             name: "FeedParser",
             path: "Shared/FeedParser"
+        ),
+        .target(
+            name: "ReaderViews",
+            dependencies: ["FeedParser", "TerminalText"],
+            path: "Fronts/ReaderViews"
+        ),
+        .target(
+            name: "ReplKit",
+            dependencies: ["RssCore", "ReduxVM", "LineEditor", "TerminalText", "ReaderViews"],
+            path: "Fronts/ReplKit"
+        ),
+        .executableTarget(
+            name: "ReplFront",
+            dependencies: [
+                "ReplKit", "RssCore", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fronts/ReplFront"
+        ),
+        .testTarget(
+            name: "ReplTests",
+            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor"],
+            path: "Tests/ReplTests"
         ),
         .testTarget(
             name: "FeedParserTests",

@@ -1,0 +1,23 @@
+import ArgumentParser
+import ReplKit
+
+/// `rss-repl`: the interactive reader.
+@main
+struct RssRepl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rss-repl",
+        abstract: "Read RSS, Atom and JSON feeds at an interactive prompt (help lists the commands).",
+        discussion: """
+            When standard input is not a terminal, commands are read line by line with no prompt, so \
+            `rss-repl < script.txt` works; the exit status is then non-zero if a command failed.
+            """,
+        version: "rss-repl 0.1.0")
+
+    @Option(name: .long, help: "The database file (default: $XDG_DATA_HOME/rss-reeder/rss-reeder.sqlite).")
+    var db: String?
+
+    func run() throws {
+        let status = ReplSession.run(database: db)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ReaderViews
+import ReduxVM
+import RssCore
+
+/// The article routing shows, once its content is loaded; nil when the route is elsewhere.
+struct ArticleProps: Equatable, Sendable {
+    struct Article: Equatable, Sendable {
+        let id: UUID
+        let title: String
+        let source: String
+        let date: Date
+        let author: String?
+        let link: String?
+        let body: HTMLDocumentText
+        let enclosures: [String]
+        let isStarred: Bool
+    }
+
+    let article: Article?
+}
+
+/// Follows the route: `showsArticle(uuid:)` with its content loaded gives props; the HTML is turned into text
+/// blocks here, on the store's executor, so the terminal's thread only wraps lines.
+struct ArticlePresenter: Presenter {
+    func reaction(for box: StateBox<RssState>) -> Reaction {
+        box.isNew(keyPath: \.route) || box.isNew(keyPath: \.article) ? .props : .none
+    }
+
+    func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> ArticleProps? {
+        let state = box.state
+        guard case .showsArticle(let id) = state.route, let content = state.article, content.id == id else {
+            return ArticleProps(article: nil)
+        }
+        return ArticleProps(
+            article: .init(
+                id: id, title: UserMessage.line(content.title),
+                source: UserMessage.line(state.sources[content.sourceID]?.title ?? "?"), date: content.date,
+                author: content.author.map(UserMessage.line), link: content.link.map { UserMessage.line($0.absoluteString) },
+                body: HTMLDocumentText(html: content.contentHTML),
+                enclosures: content.enclosures.map { UserMessage.line($0.absoluteString) }, isStarred: content.isStarred))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import ReaderViews
+import ReduxVM
+import RssCore
+
+/// The active news list as the view prints it: a heading and numbered rows.
+struct NewsListProps: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
+        let number: Int
+        let id: UUID
+        let title: String
+        let source: String
+        let date: Date
+        let isRead: Bool
+        let isStarred: Bool
+    }
+
+    let heading: String
+    let rows: [Row]
+    let isLoading: Bool
+    let page: Int
+    let pageCount: Int
+}
+
+/// Maps the active list (rows, filter, page) and the source titles to props; marks made anywhere show here
+/// because the rows of both lists change in the same reducer.
+struct NewsListPresenter: Presenter {
+    func reaction(for box: StateBox<RssState>) -> Reaction {
+        box.isNew(keyPath: \.lists) || box.isNew(keyPath: \.sources.all) ? .props : .none
+    }
+
+    func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> NewsListProps? {
+        let state = box.state
+        let list = state.lists[state.lists.active]
+        let pageSize = state.settings.pageSize
+        let titles = Dictionary(state.sources.all.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let rows = list.rows.enumerated().map { index, row in
+            NewsListProps.Row(
+                number: list.page * pageSize + index + 1, id: row.id, title: UserMessage.line(row.title),
+                source: UserMessage.line(titles[row.sourceID] ?? "?"), date: row.date, isRead: row.isRead,
+                isStarred: row.isStarred)
+        }
+        return NewsListProps(
+            heading: heading(list, active: state.lists.active, sources: state.sources, pageSize: pageSize),
+            rows: rows, isLoading: list.isLoading, page: list.page, pageCount: list.pageCount(pageSize: pageSize))
+    }
+
+    private func heading(_ list: NewsList, active: ListID, sources: SourcesState, pageSize: Int) -> String {
+        var what = "\(list.filter.marks.rawValue) articles"
+        if let id = list.filter.sourceID { what += " of " + UserMessage.line(sources[id]?.title ?? "?") }
+        if let search = list.filter.searchText { what += " matching “\(UserMessage.line(search))”" }
+        let name = active == .first ? "list 1" : "list 2"
+        let count = "\(list.totalCount) article\(list.totalCount == 1 ? "" : "s")"
+        return "\(name): \(what), page \(list.page + 1) of \(list.pageCount(pageSize: pageSize)) (\(count))"
+    }
+}

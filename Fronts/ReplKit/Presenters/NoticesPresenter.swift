@@ -1,0 +1,27 @@
+import ReduxVM
+import RssCore
+
+/// The notices not shown yet, and the command that dismisses them once shown.
+struct NoticesProps: Equatable, Sendable {
+    struct Line: Equatable, Sendable {
+        let id: Int
+        let isError: Bool
+        let text: String
+    }
+
+    let lines: [Line]
+    let dismiss: CommandWith<Int>
+}
+
+/// Maps the store's notices to lines to print.
+struct NoticesPresenter: Presenter {
+    func reaction(for box: StateBox<RssState>) -> Reaction {
+        box.isNew(keyPath: \.notices.items) ? .props : .none
+    }
+
+    func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> NoticesProps? {
+        NoticesProps(
+            lines: box.state.notices.items.map { .init(id: $0.id, isError: $0.kind == .error, text: $0.text) },
+            dismiss: CommandWith(id: "dismiss-notices") { id in trunk.dispatch(DismissNotices(throughID: id)) })
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ReaderViews
+import ReduxVM
+import RssCore
+
+/// The source table: one row per source, numbered in display order.
+struct SourcesProps: Equatable, Sendable {
+    struct Row: Equatable, Sendable {
+        let number: Int
+        let id: UUID
+        let title: String
+        let url: String
+        let isEnabled: Bool
+        let unread: Int
+        let status: String
+        let tags: String
+    }
+
+    let rows: [Row]
+}
+
+/// Maps sources, their fetch status and unread counts to the table.
+struct SourcesPresenter: Presenter {
+    func reaction(for box: StateBox<RssState>) -> Reaction {
+        box.isNew(keyPath: \.sources) || box.isNew(keyPath: \.counts.unreadBySource) ? .props : .none
+    }
+
+    func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> SourcesProps? {
+        let state = box.state
+        return SourcesProps(
+            rows: state.sources.all.enumerated().map { index, source in
+                .init(
+                    number: index + 1, id: source.id, title: UserMessage.line(source.title),
+                    url: UserMessage.line(Self.display(source.url)), isEnabled: source.isEnabled,
+                    unread: state.counts.unread(in: source.id), status: Self.status(source.status),
+                    tags: UserMessage.line(source.tags.joined(separator: ",")))
+            })
+    }
+
+    static func status(_ status: FetchStatus) -> String {
+        if let error = status.lastError { return "FAIL (\(error.description))" }
+        return status.lastSuccess == nil ? "new" : "OK"
+    }
+
+    /// The URL without user or password.
+    static func display(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.user != nil || components.password != nil
+        else { return url.absoluteString }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+}

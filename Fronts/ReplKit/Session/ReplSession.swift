@@ -1,0 +1,68 @@
+import Foundation
+import LineEditor
+import ReaderViews
+import ReduxVM
+import RssCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The interactive reader: opens the store and the line editor, connects the views, runs commands until
+/// `quit`, Ctrl-D or the end of a script, and says how it went as an exit status.
+public enum ReplSession {
+    /// Runs a session on `database` (nil: the shared default) and returns the exit status.
+    public static func run(database path: String?) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let interactive = isatty(0) == 1
+        let database: RssConfiguration.Database = path.map { .file(URL(fileURLWithPath: $0)) } ?? .standard
+        let store: Store<RssState>
+        do {
+            store = try RssStore.make(RssConfiguration(database: database, refreshesPeriodically: interactive))
+        } catch {
+            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+            return 2
+        }
+        let interrupts = InterruptFlag()
+        let completer = ReplCompleter { store.state.sources.all.map(\.title) }
+        let configuration = LineEditor.Configuration(
+            prompt: "rss> ",
+            historyFile: XDGDirectories(environment: environment).stateFile("history", application: "rss-reeder"),
+            completer: completer.candidates(for:),
+            interruptHandler: {
+                interrupts.raise()
+                if store.state.refresh.isRunning { store.dispatch(CancelRefresh()) }
+            },
+            programName: "rss-repl")
+        let editor: LineEditor
+        do {
+            editor = try LineEditor(configuration)
+        } catch {
+            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+            return 2
+        }
+        let console = Console(editor: editor, environment: environment)
+        let views = ReplViews(console: console, store: store)
+        let waiter = StoreWaiter(store: store, editor: editor, interrupts: interrupts, waitsForIdle: !interactive)
+        let runner = CommandRunner(store: store, console: console, views: views, waiter: waiter)
+        waiter.until { $0.isStarted && $0.listsSettled }
+        if interactive { console.print("rss-repl: \(store.state.sources.all.count) sources; help lists the commands") }
+        loop: while true {
+            switch editor.readLine() {
+            case .line(let line):
+                if !runner.run(line: line) { break loop }
+            case .interrupted:
+                continue
+            case .endOfInput:
+                break loop
+            }
+        }
+        do {
+            try editor.close()
+        } catch {
+            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+        }
+        if interactive { return 0 }
+        return console.failed ? 1 : 0
+    }
+}

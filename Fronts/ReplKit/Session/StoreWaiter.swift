@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import LineEditor
+import ReduxVM
+import RssCore
+import Synchronization
+
+/// Set by Ctrl-C while a command runs (the editor is not reading then); taken by the waiting command.
+final class InterruptFlag: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() { raised.withLock { $0 = true } }
+
+    /// Whether Ctrl-C was pressed since the last call; clears it.
+    func take() -> Bool {
+        raised.withLock { value in
+            defer { value = false }
+            return value
+        }
+    }
+}
+
+/// Makes command output follow the store: a command's results are printed only once the store has processed
+/// what the command dispatched (and, when it matters, what the side effects reported back), and the props this
+/// produced have been rendered on the terminal's thread.
+struct StoreWaiter {
+    let store: Store<RssState>
+    let editor: LineEditor
+    let interrupts: InterruptFlag
+    /// Without a timer the store becomes idle after each command: scripted runs wait for that, which makes
+    /// their output deterministic.
+    let waitsForIdle: Bool
+
+    /// Waits until everything dispatched so far is processed, then renders what it produced.
+    func processed() {
+        let store = self.store
+        Self.block { await store.processed() }
+        editor.runPending()
+    }
+
+    /// Waits until `done` holds for the state (or, scripted, until the store is idle); rendering meanwhile so
+    /// progress shows. Returns false when Ctrl-C ended the wait.
+    @discardableResult
+    func until(_ done: (RssState) -> Bool) -> Bool {
+        processed()
+        if waitsForIdle {
+            let store = self.store
+            Self.block { await store.idle() }
+            processed()
+            return true
+        }
+        var interrupted = false
+        while !interrupted, !done(store.state) {
+            interrupted = interrupts.take()
+            usleep(4_000)
+            editor.runPending()
+        }
+        processed()
+        // Ctrl-C can end the work it interrupts (a read cut short) before the flag is seen: it still cancelled.
+        return !(interrupted || interrupts.take())
+    }
+
+    /// Runs `work` on the concurrency pool and blocks the terminal's thread until it ends.
+    private static func block(_ work: @escaping @Sendable () async -> Void) {
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            await work()
+            semaphore.signal()
+        }
+        semaphore.wait()
+    }
+}
+
+extension RssState {
+    /// Neither list is being read from the database.
+    var listsSettled: Bool { !lists.first.isLoading && !lists.second.isLoading }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import ReaderViews
+import ReduxVM
+import TerminalText
+
+/// Prints an article when routing shows a new one: title, source, date, link, the body fitted to the width.
+final class ArticleView: PropsReceiver {
+    private let console: Console
+    private(set) var shownID: UUID?
+    private let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }()
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func render(props: ArticleProps) {
+        guard let article = props.article else {
+            shownID = nil
+            return
+        }
+        guard article.id != shownID else { return }
+        shownID = article.id
+        console.print(lines(for: article).joined(separator: "\n"))
+    }
+
+    func lines(for article: ArticleProps.Article) -> [String] {
+        let width = min(console.width, 100)
+        let styler = console.styler
+        var lines = article.title.wrapped(toWidth: width).map { styler.bold($0) }
+        var byline = article.source + " · " + dateFormatter.string(from: article.date)
+        if let author = article.author, !author.isEmpty { byline += " · " + author }
+        if article.isStarred { byline += " · starred" }
+        lines += byline.wrapped(toWidth: width).map { styler.dim($0) }
+        if let link = article.link { lines.append(link) }
+        lines.append("")
+        lines += article.body.lines(width: width)
+        for enclosure in article.enclosures { lines.append("enclosure: " + enclosure) }
+        return lines
+    }
+}

@@ -1,0 +1,21 @@
+import ReduxVM
+
+/// Draws "refreshing 3 of 10" in place while the user waits for a refresh they asked for (a background
+/// refresh shows in the prompt instead).
+final class RefreshView: PropsReceiver {
+    private let console: Console
+    private(set) var props: RefreshProps?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func render(props: RefreshProps) {
+        self.props = props
+        if props.isRunning {
+            console.showProgress("refreshing \(props.completed) of \(props.total)… (Ctrl-C cancels)")
+        } else {
+            console.clearProgress()
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `rss-repl` run as a child on a pseudo-terminal that is its controlling terminal (through
+/// `setsid -c`), so Ctrl-C typed on it is a real SIGINT; the test types keys and reads what was drawn.
+final class PtyProcess {
+    struct Timeout: Error, CustomStringConvertible {
+        let waitingFor: String
+        let output: String
+        var description: String { "timed out waiting for \(waitingFor); output so far:\n\(output)" }
+    }
+
+    let master: Int32
+    let pid: pid_t
+    private(set) var transcript: [UInt8] = []
+    /// How far `waitFor` has consumed the transcript.
+    private var consumed = 0
+
+    init(arguments: [String], environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, target) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        let argv = ["/usr/bin/setsid", "-c", ReplPaths.binary.path] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = envp.map { strdup($0) } + [nil]
+        defer {
+            cArgs.forEach { free($0) }
+            cEnv.forEach { free($0) }
+        }
+        // The test runner may block or ignore SIGINT; the child must get it as a terminal program would.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
+        close(slave)
+        guard result == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL)
+        }
+        self.master = master
+        self.pid = pid
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+
+    func type(_ keys: String) {
+        var bytes = Array(keys.utf8)
+        _ = write(master, &bytes, bytes.count)
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            transcript += buffer[0..<count]
+        }
+    }
+
+    /// The output with escape sequences and carriage returns removed, for matching text.
+    static func plain(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var result = ""
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            if scalar == "\u{1B}" {
+                guard let next = iterator.next() else { break }
+                if next == "[" {
+                    while let c = iterator.next(), !(0x40...0x7E).contains(c.value) {}
+                }
+                continue
+            }
+            if scalar == "\r" || scalar == "\u{07}" || scalar == "\u{08}" { continue }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// Waits until the output after the last match contains `text`; returns the output up to and including it.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            drain()
+            let fresh = Self.plain(transcript[consumed...])
+            if fresh.contains(text) {
+                consumed = transcript.count
+                return fresh
+            }
+            guard ContinuousClock.now < deadline else {
+                throw Timeout(waitingFor: text.debugDescription, output: Self.plain(transcript[...]))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits for the child to exit; returns its exit status.
+    func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            drain()
+            guard ContinuousClock.now < deadline else {
+                throw Timeout(waitingFor: "exit", output: Self.plain(transcript[...]))
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return (status >> 8) & 0xFF
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Paths of the package, the built `rss-repl` and the bundled sample feeds, for end-to-end tests.
+enum ReplPaths {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The built executable (`swift build --build-tests` builds it next to the tests).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["RSS_REPL_BINARY"] { return URL(fileURLWithPath: path) }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for directory in [testBinary, testBinary.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+            let candidate = directory.appendingPathComponent("rss-repl")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/rss-repl")
+    }
+
+    static func sample(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Resources/Samples/\(name)").path
+    }
+
+    /// A fresh directory for one test's database, history and files.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("repl-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The environment every run gets: UTC, a fixed width, no colour, history under `directory`.
+    static func environment(_ directory: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "UTC"
+        environment["COLUMNS"] = "100"
+        environment["NO_COLOR"] = "1"
+        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        environment["HOME"] = directory.path
+        return environment
+    }
+}
+
+/// One scripted run: the script on standard input through a pipe, outputs and status collected.
+struct ScriptedRun {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+
+    static func run(_ script: String, in directory: URL, arguments: [String]? = nil) throws -> ScriptedRun {
+        let process = Process()
+        process.executableURL = ReplPaths.binary
+        process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path]
+        process.environment = ReplPaths.environment(directory)
+        process.currentDirectoryURL = directory
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ScriptedRun(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            status: process.terminationStatus)
+    }
+}
