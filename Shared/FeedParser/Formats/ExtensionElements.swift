@@ -55,8 +55,11 @@ enum ExtensionElements {
             guard let url = ctx.link(ctx.attribute("url", of: e), at: e, field: "media:content") else { return }
             let type = ctx.attribute("type", of: e)
             let medium = ctx.attribute("medium", of: e)
-            if medium == "image" || type?.hasPrefix("image/") == true {
+            // Images are illustrations (a thumbnail), not media to play or download.
+            if medium == "image" || type?.hasPrefix("image/") == true || (medium == nil && type == nil && isImageURL(url)) {
                 item.thumbnail.offer(url, rank: 2)
+                for child in ctx.children(e) where ctx.doc[child].ns == Namespaces.media { applyMedia(child, &ctx, &item) }
+                return
             }
             item.addEnclosure(FeedEnclosure(
                 url: url, mimeType: type, length: ctx.attribute("filesize", of: e).flatMap { Int64($0) },
@@ -69,6 +72,11 @@ enum ExtensionElements {
         case "description": item.summary.offer(ctx.markup(e), rank: 8)
         default: break
         }
+    }
+
+    private static func isImageURL(_ url: String) -> Bool {
+        let path = url.split(separator: "?").first.map { $0.lowercased() } ?? ""
+        return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
     }
 
     /// Applies one child of a channel or feed; returns whether it was recognised.

@@ -68,7 +68,7 @@ enum RSSMapper {
     private static func item(_ e: Int, _ ctx: inout MappingContext) -> ItemDraft {
         var item = ItemDraft()
         if let about = ctx.attribute("about", of: e, ns: Namespaces.rdf) {
-            item.id.offer((about, .rdfAbout), rank: 8)
+            item.id.offer((about, .rdfAbout), rank: 4)
             item.link.offer(ctx.link(about, at: e, field: "rdf:about"), rank: 8)
         }
         for child in ctx.children(e) {
@@ -96,9 +96,14 @@ enum RSSMapper {
                 item.link.offer(ctx.link(guid, at: e, field: "guid"), rank: 7)
             }
         case "description": item.summary.offer(ctx.resolvingLinks(inHTML: ctx.markup(e), at: e), rank: 0)
-        case "author": item.authors.append(ctx.text(e).flatMap(PersonParsing.parse), rank: 0)
+        case "author":
+            // Some feeds put an Atom-style person (name, title, email) in a plain RSS <author>.
+            let person = ctx.doc.hasElementChildren(e) ? AtomElements.person(e, ctx) : ctx.text(e).flatMap(PersonParsing.parse)
+            item.authors.append(person, rank: 0)
         case "pubdate": item.published.offer(ctx.date(e, field: "pubDate"), rank: 0)
         case "category": item.addCategory(ctx.text(e))
+        case "categories":
+            for child in ctx.children(e) where ctx.doc[child].lname == "category" { item.addCategory(ctx.text(child)) }
         case "tags": for tag in (ctx.text(e) ?? "").split(separator: ",") { item.addCategory(String(tag)) }
         case "body": item.content.offer(ctx.resolvingLinks(inHTML: ctx.markup(e), at: e), rank: 2)
         case "fullitem": item.content.offer(ctx.resolvingLinks(inHTML: ctx.markup(e), at: e), rank: 3)

@@ -1,8 +1,9 @@
 /// The rule that gives every item a stable ``FeedItem/id``, so a reader can merge re-fetches without
 /// duplicating items or losing their read and starred marks.
 ///
-/// 1. The publisher's id when there is a non-empty one: RSS `<guid>` (else `dc:identifier`), RSS 1.0
-///    `rdf:about`, Atom `<id>`, JSON Feed `id`; kept verbatim (trimmed), never resolved against a base.
+/// 1. The publisher's id when there is a non-empty one, kept verbatim (trimmed), never resolved against a base:
+///    in RSS `<guid>`, else RSS 1.0 `rdf:about`, else `dc:identifier`, else a borrowed `atom:id`; in Atom
+///    `<id>`; in JSON Feed `id` (numbers written in decimal).
 /// 2. Otherwise `"hash:"` + 16 hex digits of FNV-1a 64 over the UTF-8 of
 ///    `normalised link + "\n" + normalised title + "\n" + first enclosure URL`, where the link is trimmed with
 ///    its scheme and host lower-cased, the title has its whitespace collapsed, and missing parts are empty.

@@ -118,6 +118,30 @@ struct MappingTests {
         #expect(feed.items[0].summary == "Hello <b>bold</b><br /> &amp; more")
     }
 
+    /// Shapes found while comparing with feedparser on NetNewsWire's feeds (cloudblog, macworld, bio.rdf).
+    @Test func realWorldQuirks() throws {
+        let feed = try Feeds.parse("""
+        <rss xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item>
+          <author><name>Diane</name><title>Product Manager</title></author>
+          <categories><category>A</category><category>B</category></categories>
+          <media:content url="https://x.example/pic.jpg" medium="image"/>
+          <media:content url="https://x.example/ep.mp3" type="audio/mpeg"/>
+        </item></channel></rss>
+        """)
+        let item = try #require(feed.items.first)
+        #expect(item.authors == [FeedAuthor(name: "Diane")])
+        #expect(item.categories == ["A", "B"])
+        #expect(item.thumbnailURL == "https://x.example/pic.jpg")
+        #expect(item.enclosures.map(\.url) == ["https://x.example/ep.mp3"])
+        let rdf = try Feeds.parse("""
+        <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"
+                 xmlns:dc="http://purl.org/dc/elements/1.1/">
+          <item rdf:about="http://x.example/a"><dc:identifier>doi:1</dc:identifier></item>
+        </rdf:RDF>
+        """)
+        #expect(rdf.items.first?.id == "http://x.example/a")
+    }
+
     @Test func modelIsCodable() throws {
         let feed = try FeedParser().parse(Fixtures.data("realworld/netnewswire/theomnishow.rss"))
         let data = try JSONEncoder().encode(feed)
