@@ -32,14 +32,13 @@ struct SideEffectTests {
     @Test("a running side effect can be cancelled, and then reports nothing")
     func cancellation() async {
         let store = Store(state: LoadState())
-        store.register(LoadService(delay: .seconds(60)))
+        // Ten minutes: were cancellation not to work, idle() would outlast the suite's time limit.
+        store.register(LoadService(delay: .seconds(600)))
         store.dispatch(StartLoad(id: 1))
         await store.processed()
         #expect(store.runningTaskCount == 1)
-        let start = ContinuousClock.now
         store.dispatch(CancelLoad())
         await store.idle()
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(store.state.loaded.isEmpty)
         #expect(store.state.cancelled == 1)
     }
