@@ -186,6 +186,22 @@ struct ReaderActivityTests {
         #expect(second.state.lists.first.rows.count == 7)
     }
 
+    @Test("retention keeps N articles per source, and starred ones whatever their age")
+    func retention() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("bio.rdf"), date: F.date))
+        await store.idle()
+        store.dispatch(SortList(list: .first, sort: .oldestFirst))
+        await store.idle()
+        let starred = try #require(store.state.lists.first.rows.first)
+        store.dispatch(SetStarred(id: starred.id, isStarred: true))
+        store.dispatch(ChangeSetting(.retentionPerSource(5), date: F.date))
+        await store.idle()
+        #expect(store.state.counts.total == 6)  // the newest five, and the starred one
+        #expect(store.state.counts.starred == 1)
+        #expect(store.state.lists.first.rows.map(\.id).contains(starred.id))
+    }
+
     @Test("a database that cannot be opened is a clear error")
     func unopenableDatabase() {
         #expect(throws: RssError.self) {
