@@ -18,10 +18,12 @@ let package = Package(
         .library(name: "RssCore", targets: ["RssCore"]),
         .library(name: "FeedParser", targets: ["FeedParser"]),
         .library(name: "RssResources", targets: ["RssResources"]),
+        .executable(name: "rss-report", targets: ["RssReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -87,6 +89,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ReduxVMTests"
+        ),
+        .target(
+            name: "ReportFront",
+            dependencies: [
+                "RssCore", "ReduxVM", "TerminalText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fronts/ReportFront"
+        ),
+        .executableTarget(
+            name: "RssReport",
+            dependencies: ["ReportFront"],
+            path: "Fronts/RssReport"
+        ),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["ReportFront", "RssCore", "TerminalText"],
+            path: "Tests/ReportTests",
+            resources: [.copy("Expected")]
         ),
         .target(
             name: "FeedParser",
