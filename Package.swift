@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["ReportFront", "RssCore", "TerminalText"],
+            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText"],
             path: "Tests/ReportTests",
             resources: [.copy("Expected")]
         ),
