@@ -21,7 +21,8 @@ enum LocalTime {
     static func minutesWithZone(_ date: Date, calendar: Calendar) -> String {
         let offset = calendar.timeZone.secondsFromGMT(for: date) / 60
         let sign = offset < 0 ? "-" : "+"
-        return minutes(date, calendar: calendar) + " " + sign + String(format: "%02d%02d", abs(offset) / 60, abs(offset) % 60)
+        return minutes(date, calendar: calendar) + " " + sign
+            + String(format: "%02d%02d", abs(offset) / 60, abs(offset) % 60)
     }
 
     /// `2024-05-01T07:30:00Z`: dates in JSON.

@@ -34,7 +34,8 @@ struct PlainRenderer {
     func header(_ report: Report) -> String {
         let sources = report.sources.count
         let articles = report.items.count
-        let text = "rss-report \(LocalTime.minutesWithZone(report.now, calendar: calendar)): "
+        let text =
+            "rss-report \(LocalTime.minutesWithZone(report.now, calendar: calendar)): "
             + "\(sources) source\(sources == 1 ? "" : "s"), \(articles) article\(articles == 1 ? "" : "s"), "
             + "\(report.newCount) new, \(report.unreadCount) unread"
         return styler.bold(text)

@@ -55,7 +55,8 @@ extension ReportItem {
     init(_ row: ArticleRow, sourceName: String, isNew: Bool) {
         self.init(
             id: row.id, sourceID: row.sourceID, sourceName: sourceName, title: Text.line(row.title),
-            link: Text.line(row.link?.absoluteString ?? ""), author: row.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
+            link: Text.line(row.link?.absoluteString ?? ""),
+            author: row.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
             date: row.date, isNew: isNew, isRead: row.isRead, isStarred: row.isStarred)
     }
 }

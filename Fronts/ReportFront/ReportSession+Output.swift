@@ -18,7 +18,9 @@ extension ReportSession {
         let oldestFirst = options.oldestFirst
         let bySource = options.bySource
         items.sort { a, b in
-            if bySource, a.sourceID != b.sourceID { return order[a.sourceID, default: 0] < order[b.sourceID, default: 0] }
+            if bySource, a.sourceID != b.sourceID {
+                return order[a.sourceID, default: 0] < order[b.sourceID, default: 0]
+            }
             if a.date != b.date { return oldestFirst ? a.date < b.date : a.date > b.date }
             if a.sourceID != b.sourceID { return order[a.sourceID, default: 0] < order[b.sourceID, default: 0] }
             if a.title != b.title { return a.title < b.title }

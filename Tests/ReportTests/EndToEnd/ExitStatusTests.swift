@@ -7,7 +7,9 @@ struct ExitStatusTests {
     @Test func someFailedGivesOneAndReportsTheGoodOnes() throws {
         let report = try ReportProcess()
         let good = try report.feed(
-            "good.rss", ReportProcess.rss(title: "Good", items: [("First", "https://example.org/1", "Mon, 01 Dec 2025 10:00:00 GMT")]))
+            "good.rss",
+            ReportProcess.rss(
+                title: "Good", items: [("First", "https://example.org/1", "Mon, 01 Dec 2025 10:00:00 GMT")]))
         let broken = try report.feed("broken.rss", "this is not a feed at all")
         let missing = report.directory.appendingPathComponent("missing.rss")
         let result = try report.run(["--url", good.path, broken.path, missing.path])
@@ -48,7 +50,10 @@ struct ExitStatusTests {
         let report = try ReportProcess()
         let missingOPML = try report.run(["--opml", report.directory.appendingPathComponent("none.opml").path])
         #expect(missingOPML.status == 66)
-        #expect(missingOPML.stderrLines == ["rss-report: error: cannot read \(report.directory.path)/none.opml: no such file or not readable"])
+        #expect(
+            missingOPML.stderrLines == [
+                "rss-report: error: cannot read \(report.directory.path)/none.opml: no such file or not readable"
+            ])
         let notOPML = try report.feed("feeds.opml", "plain words, not OPML")
         let badOPML = try report.run(["--opml", notOPML.path])
         #expect(badOPML.status == 66)
@@ -61,9 +66,12 @@ struct ExitStatusTests {
 
     @Test func opmlSourcesAreAddedAndReported() throws {
         let report = try ReportProcess()
-        let outlines = ReportProcess.samples.prefix(2).map { "<outline text=\"x\" type=\"rss\" xmlUrl=\"\($0.absoluteString)\"/>" }
+        let outlines = ReportProcess.samples.prefix(2).map {
+            "<outline text=\"x\" type=\"rss\" xmlUrl=\"\($0.absoluteString)\"/>"
+        }
         let opml = try report.feed(
-            "feeds.opml", "<?xml version=\"1.0\"?><opml version=\"2.0\"><head/><body>\(outlines.joined())</body></opml>")
+            "feeds.opml", "<?xml version=\"1.0\"?><opml version=\"2.0\"><head/><body>\(outlines.joined())</body></opml>"
+        )
         let first = try report.run(["--opml", opml.path, "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderrLines.count == 2)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalText
+import Testing
 
 /// Feed text is untrusted: no control code reaches the output, and wide characters line up.
 @Suite(.timeLimit(.minutes(1)))
@@ -12,7 +12,10 @@ struct OutputSafetyTests {
             ReportProcess.rss(
                 title: "Evil&#x1B;]52;c;aGk=&#x07; Feed",
                 items: [
-                    ("Red&#x1B;[31m alert&#x1B;[2J&#x9B;1m tab&#x09;here", "https://example.org/a", "Mon, 01 Dec 2025 10:00:00 GMT"),
+                    (
+                        "Red&#x1B;[31m alert&#x1B;[2J&#x9B;1m tab&#x09;here", "https://example.org/a",
+                        "Mon, 01 Dec 2025 10:00:00 GMT"
+                    ),
                     ("Bell&#x07; and &#x202E;reversed", "https://example.org/b", "Mon, 01 Dec 2025 09:00:00 GMT"),
                 ]))
         for format in ["plain", "tsv", "json"] {
@@ -24,7 +27,10 @@ struct OutputSafetyTests {
             #expect(controls.isEmpty, "\(format): \(controls.map(\.value))")
         }
         let tsv = try report.run(["--format", "tsv"])
-        #expect(tsv.stdoutLines.filter { !$0.isEmpty }.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 10 })
+        #expect(
+            tsv.stdoutLines.filter { !$0.isEmpty }.allSatisfy {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).count == 10
+            })
     }
 
     @Test func wideTitlesAreCutToTheSameColumns() throws {

@@ -10,14 +10,15 @@ struct SampleReportTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == (try ReportProcess.expected("samples-limit3.txt")))
         #expect(
-            result.stderrLines.sorted() == [
-                "OK   Daring Fireball (48 new)",
-                "OK   bioRxiv Subject Collection: Plant Biology (30 new)",
-                "OK   QEMU (10 new)",
-                "OK   research!rsc (19 new)",
-                "OK   Scripting News (48 new)",
-                "OK   The Omni Show (4 new)",
-            ].sorted())
+            result.stderrLines.sorted()
+                == [
+                    "OK   Daring Fireball (48 new)",
+                    "OK   bioRxiv Subject Collection: Plant Biology (30 new)",
+                    "OK   QEMU (10 new)",
+                    "OK   research!rsc (19 new)",
+                    "OK   Scripting News (48 new)",
+                    "OK   The Omni Show (4 new)",
+                ].sorted())
     }
 
     @Test func secondRunFindsNothingNewAndSaysNotModified() throws {
@@ -58,7 +59,9 @@ struct SampleReportTests {
         #expect(articles.allSatisfy { $0["source"] as? String == "QEMU" })
         let relative = try report.run(["--since", "400d", "--format", "tsv"])
         #expect(relative.stdoutLines.filter { !$0.isEmpty }.count == 4)
-        let limited = try report.run(["--source", "research", "Omni", "--limit", "2", "--oldest-first", "--format", "json"])
+        let limited = try report.run([
+            "--source", "research", "Omni", "--limit", "2", "--oldest-first", "--format", "json",
+        ])
         let rows = try JSON.articles(try JSON.object(limited.stdout))
         #expect(rows.count == 4)
         let dates = rows.compactMap { $0["timestamp"] as? Int }
@@ -69,10 +72,15 @@ struct SampleReportTests {
         let report = try ReportProcess()
         _ = try report.run(ReportProcess.sampleArguments + ["--quiet"])
         let grouped = try report.run(["--by-source", "--limit", "2", "--format", "tsv"])
-        let names = grouped.stdoutLines.filter { !$0.isEmpty }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
-        #expect(names == ["Daring Fireball", "Daring Fireball", "bioRxiv Subject Collection: Plant Biology",
-            "bioRxiv Subject Collection: Plant Biology", "QEMU", "QEMU", "research!rsc", "research!rsc",
-            "Scripting News", "Scripting News", "The Omni Show", "The Omni Show"])
+        let names = grouped.stdoutLines.filter { !$0.isEmpty }.map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        }
+        #expect(
+            names == [
+                "Daring Fireball", "Daring Fireball", "bioRxiv Subject Collection: Plant Biology",
+                "bioRxiv Subject Collection: Plant Biology", "QEMU", "QEMU", "research!rsc", "research!rsc",
+                "Scripting News", "Scripting News", "The Omni Show", "The Omni Show",
+            ])
     }
 
     @Test func helpVersionAndCompletion() throws {

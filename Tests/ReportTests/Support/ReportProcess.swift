@@ -70,7 +70,8 @@ struct ReportProcess {
         }
     }
 
-    func start(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Running {
+    func start(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Running
+    {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = (plain ? [] : ["--db", database, "--now", Self.now]) + arguments

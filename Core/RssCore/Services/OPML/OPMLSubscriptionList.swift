@@ -1,5 +1,5 @@
-public import Foundation
 import FeedParser
+public import Foundation
 
 /// The feeds an OPML file lists, so that a front can tell which of its sources came from one file.
 public enum OPMLSubscriptionList {
