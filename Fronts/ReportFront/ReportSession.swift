@@ -1,6 +1,7 @@
 import Foundation
 import ReduxVM
 import RssCore
+import Synchronization
 import TerminalText
 
 /// One run: open the store, add this run's sources, refresh, read the articles, write the report, mark them
@@ -11,6 +12,10 @@ final class ReportSession: Sendable {
     let monitor: FetchMonitor
     let calendar = LocalTime.calendar
     private let trap: SignalTrap
+    /// The user's page size while the run reads with larger pages.
+    private let originalPageSize = Mutex<Int?>(nil)
+    /// The page size the run reads with (RssCore's largest).
+    static let readingPageSize = 500
     /// How long a stop may take once a signal came, before the process ends regardless.
     static let gracePeriod: TimeInterval = 5
 
@@ -36,7 +41,6 @@ final class ReportSession: Sendable {
     func run() async -> Int32 {
         await store.idle()
         store.subscribe(monitor)
-        let originalPageSize = store.state.settings.pageSize
         let status: Int32
         do {
             status = try await body()
@@ -50,10 +54,7 @@ final class ReportSession: Sendable {
             StandardStreams.error("\(error)")
             status = ReportExit.internalFailure
         }
-        if store.state.settings.pageSize != originalPageSize {
-            store.dispatch(ChangeSetting(.pageSize(originalPageSize)))
-        }
-        await store.idle()
+        await restorePageSize()
         return status
     }
 
@@ -128,6 +129,8 @@ final class ReportSession: Sendable {
         try await usePageSize()
         let rows = try await collector.rows(articleQuery(sources: scoped ? reportSources.map(\.id) : nil))
         try trap.check()
+        // Before writing: a reader that stops early (`| head`) ends the process with SIGPIPE.
+        await restorePageSize()
         let record = monitor.snapshot
         let report = makeReport(sources: reportSources, rows: rows, record: record, before: before)
         write(report)
@@ -164,17 +167,27 @@ final class ReportSession: Sendable {
             since: options.since?.start(relativeTo: options.now), limit: options.limit)
     }
 
-    /// Large pages, so that a long report takes few reads; the run puts the user's page size back at the end.
+    /// Large pages, so that a long report takes few reads; the run puts the user's page size back once the
+    /// articles are read.
     private func usePageSize() async throws(ReportFailure) {
-        guard store.state.settings.pageSize != 500 else { return }
-        store.dispatch(ChangeSetting(.pageSize(500), date: options.now))
+        guard store.state.settings.pageSize != Self.readingPageSize else { return }
+        originalPageSize.withLock { $0 = $0 ?? store.state.settings.pageSize }
+        store.dispatch(ChangeSetting(.pageSize(Self.readingPageSize), date: options.now))
+        await store.idle()
+    }
+
+    /// Puts the user's page size back, if the run changed it.
+    private func restorePageSize() async {
+        guard let size = originalPageSize.withLock({ value in defer { value = nil }; return value }) else { return }
+        store.dispatch(ChangeSetting(.pageSize(size), date: options.now))
         await store.idle()
     }
 
     private func checkStarted() throws(ReportFailure) {
-        try checkProblems()
         guard store.state.isStarted else {
-            throw ReportFailure(status: ReportExit.cannotRead, message: "cannot read the database")
+            let reason = store.state.notices.items.last { $0.kind == .error }?.text
+            throw ReportFailure(
+                status: ReportExit.cannotRead, message: "cannot read the database" + (reason.map { ": \($0)" } ?? ""))
         }
     }
 
