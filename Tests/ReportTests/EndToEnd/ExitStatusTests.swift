@@ -58,6 +58,13 @@ struct ExitStatusTests {
         let badOPML = try report.run(["--opml", notOPML.path])
         #expect(badOPML.status == 66)
         #expect(badOPML.stderrLines.count == 1 && badOPML.stderrLines[0].hasPrefix("rss-report: error: cannot import"))
+        let garbage = try report.feed("garbage.sqlite", String(repeating: "not a database ", count: 400))
+        let garbageDatabase = try report.run(["--db", garbage.path], plain: true)
+        #expect(garbageDatabase.status == 66)
+        #expect(
+            garbageDatabase.stderrLines == [
+                "rss-report: error: cannot open the database \(garbage.path): file is not a database"
+            ])
         let directoryAsDatabase = try report.run(["--db", report.directory.path], plain: true)
         #expect(directoryAsDatabase.status == 66)
         #expect(directoryAsDatabase.stderrLines.count == 1)

@@ -72,6 +72,9 @@ struct ReportProcess {
 
     func start(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Running
     {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+            throw MissingExecutable(path: Self.executable.path)
+        }
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = (plain ? [] : ["--db", database, "--now", Self.now]) + arguments
@@ -117,4 +120,10 @@ struct ReportProcess {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Expected"))
         return try String(contentsOf: url, encoding: .utf8)
     }
+}
+
+/// The tests run the built program: `swift build --build-tests` (or `scripts/test`) builds it.
+struct MissingExecutable: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no rss-report at \(path): build everything first (swift build --build-tests)" }
 }
