@@ -39,7 +39,9 @@ struct JSONRenderer {
     struct SourceEntry: Encodable {
         let source: ReportSource
 
-        enum CodingKeys: String, CodingKey { case id, title, url, enabled, status, error, new, unread }
+        enum CodingKeys: String, CodingKey {
+            case id, title, url, enabled, status, error, new, unread, lastSuccess, lastError
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -51,6 +53,8 @@ struct JSONRenderer {
             try container.encode(StatusWord.errorText(source.fetch), forKey: .error)
             try container.encode(source.newCount, forKey: .new)
             try container.encode(source.unreadCount, forKey: .unread)
+            try container.encode(source.lastSuccess.map(LocalTime.iso8601), forKey: .lastSuccess)
+            try container.encode(source.lastError, forKey: .lastError)
         }
     }
 

@@ -29,6 +29,10 @@ struct ReportSource: Sendable, Equatable {
     /// Articles stored by this run's fetch.
     var newCount: Int
     var unreadCount: Int
+    /// When the source was last fetched successfully, by any run or front.
+    var lastSuccess: Date?
+    /// Its last fetch error, sanitised, until a fetch succeeds again.
+    var lastError: String?
 }
 
 /// One article of the report.

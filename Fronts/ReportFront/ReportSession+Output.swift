@@ -31,7 +31,8 @@ extension ReportSession {
             ReportSource(
                 id: source.id, name: Text.line(source.title), url: Text.line(FeedAddress.display(source.url)),
                 isEnabled: source.isEnabled, fetch: record.results[source.id],
-                newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id))
+                newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id),
+                lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line("\($0)") })
         }
         return Report(
             now: options.now, sources: reportSources, items: items,

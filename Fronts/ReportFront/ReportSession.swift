@@ -178,7 +178,11 @@ final class ReportSession: Sendable {
 
     /// Puts the user's page size back, if the run changed it.
     private func restorePageSize() async {
-        guard let size = originalPageSize.withLock({ value in defer { value = nil }; return value }) else { return }
+        guard
+            let size = originalPageSize.withLock({ value in
+                defer { value = nil }; return value
+            })
+        else { return }
         store.dispatch(ChangeSetting(.pageSize(size), date: options.now))
         await store.idle()
     }
