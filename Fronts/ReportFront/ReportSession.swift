@@ -79,6 +79,8 @@ final class ReportSession: Sendable {
             var query = articleQuery(sources: refreshTargets.map(\.id))
             query.limit = nil
             before = Set(try await collector.rows(query).map(\.id))
+            // Put it back before fetching: a fetch stuck past the grace period ends the process.
+            await restorePageSize()
         }
 
         // Sources of this run: added (and fetched at once by RssCore) when not followed yet.
@@ -136,6 +138,7 @@ final class ReportSession: Sendable {
         write(report)
 
         if options.markRead {
+            try trap.check()
             let ids = report.items.filter { !$0.isRead }.map(\.id)
             if !ids.isEmpty {
                 store.dispatch(SetRead(ids: ids, isRead: true))
