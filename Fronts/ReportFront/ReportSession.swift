@@ -61,9 +61,11 @@ final class ReportSession: Sendable {
     private func body() async throws -> Int32 {
         try checkStarted()
         let opmlURLs = try options.opmlFiles.flatMap { file throws(ReportFailure) in try Self.feedURLs(in: file) }
-        var runURLs: [URL] = []
-        for url in options.urls + opmlURLs where !runURLs.contains(url) { runURLs.append(url) }
+        let runURLs = Set(options.urls + opmlURLs)
         var named = resolve(options.sourceNames)
+        if runURLs.isEmpty, let missing = named.missing.first {
+            throw ReportFailure.usage("no source named \(Text.line(missing))")
+        }
 
         // Which existing sources this run refreshes, and what they held before (to tell new articles).
         var refreshTargets: [Source] = []
@@ -84,7 +86,9 @@ final class ReportSession: Sendable {
         }
 
         // Sources of this run: added (and fetched at once by RssCore) when not followed yet.
-        for url in options.urls where !store.state.sources.all.contains(where: { $0.url == url }) {
+        let followed = Set(store.state.sources.all.map(\.url))
+        var adding = Set<URL>()
+        for url in options.urls where !followed.contains(url) && adding.insert(url).inserted {
             store.dispatch(AddSource(url: url, date: options.now))
         }
         for file in options.opmlFiles {
