@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "FeedParser", targets: ["FeedParser"]),
         .library(name: "RssResources", targets: ["RssResources"]),
         .executable(name: "rss-repl", targets: ["ReplFront"]),
+        .executable(name: "rss-report", targets: ["RssReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -89,6 +90,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ReduxVMTests"
+        ),
+        .target(
+            name: "ReportFront",
+            dependencies: [
+                "RssCore", "ReduxVM", "TerminalText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fronts/ReportFront"
+        ),
+        .executableTarget(
+            name: "RssReport",
+            dependencies: ["ReportFront"],
+            path: "Fronts/RssReport"
+        ),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText"],
+            path: "Tests/ReportTests",
+            resources: [.copy("Expected")]
         ),
         .target(
             name: "FeedParser",

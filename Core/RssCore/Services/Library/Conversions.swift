@@ -83,10 +83,10 @@ extension FetchedItem {
     /// An item as the parser gave it, ready to merge: a title is always present (the summary's start or the
     /// link stands in), and dates keep their instant (the original offset is for display only).
     init(_ item: FeedItem) {
-        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         self.init(
             stableID: item.id,
-            title: (title?.isEmpty ?? true) ? FetchedItem.fallbackTitle(item) : title!,
+            title: title.isEmpty ? FetchedItem.fallbackTitle(item) : title,
             link: item.link, author: item.authors.first?.displayString,
             publishedAt: item.published?.date, updatedAt: item.updated?.date,
             summary: item.summary, contentHTML: item.contentHTML,

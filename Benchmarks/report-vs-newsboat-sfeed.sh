@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Side-by-side benchmark (not part of the test suite): rss-report --refresh against newsboat and sfeed on
+# the same feeds, served from 127.0.0.1 with a fixed latency per request, cold and then warm (second run,
+# where conditional requests can answer 304).
+#
+#   Benchmarks/report-vs-newsboat-sfeed.sh [FEEDS] [LATENCY_MS] [ITEMS_PER_FEED]    (defaults 500 20 20)
+#   RSS_REPORT_BIN=path/to/rss-report Benchmarks/report-vs-newsboat-sfeed.sh       (skip the release build)
+#
+# Installs newsboat and sfeed from Debian packages when missing (apt-get, through sudo when not root), builds
+# rss-report in release mode, prints a table, and keeps the raw figures under benchmark-results/.
+# Goals (issue 7): rss-report faster than both on the cold run; its warm run at least 5x faster than its cold run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+feeds="${1:-500}"
+latency_ms="${2:-20}"
+items="${3:-20}"
+jobs=8
+
+install_missing() {
+    local missing=()
+    command -v newsboat >/dev/null 2>&1 || missing+=(newsboat)
+    command -v sfeed_update >/dev/null 2>&1 || missing+=(sfeed)
+    command -v curl >/dev/null 2>&1 || missing+=(curl)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    echo "Installing ${missing[*]} (apt-get)..." >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+}
+
+install_missing
+command -v python3 >/dev/null || { echo "error: python3 is needed for the feed server" >&2; exit 1; }
+report="${RSS_REPORT_BIN:-}"   # an already built rss-report, to skip the release build
+if [ -z "$report" ]; then
+    echo "Building rss-report (release)..." >&2
+    swift build -c release --product rss-report >&2
+    report="$(swift build -c release --show-bin-path)/rss-report"
+fi
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# --- The feeds: FEEDS RSS documents of ITEMS items each, every item unique.
+python3 - "$work/feeds" "$feeds" "$items" <<'PY'
+import os, sys
+from email.utils import formatdate
+root, count, items = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+os.makedirs(root, exist_ok=True)
+base = 1_700_000_000
+for n in range(count):
+    entries = []
+    for k in range(items):
+        when = formatdate(base - (n * items + k) * 600, usegmt=True)
+        entries.append(
+            f"<item><title>Feed {n} article {k}: a title of ordinary length for a benchmark</title>"
+            f"<link>http://127.0.0.1/articles/{n}/{k}</link><guid>urn:bench:{n}:{k}</guid>"
+            f"<pubDate>{when}</pubDate><description>{'Some text of the article body. ' * 12}</description></item>")
+    with open(os.path.join(root, f"{n}.xml"), "w") as f:
+        f.write('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
+                f"<title>Benchmark feed {n}</title><link>http://127.0.0.1/{n}</link>"
+                f"<description>feed {n}</description>{''.join(entries)}</channel></rss>")
+PY
+
+# --- The server: static feeds with ETag and Last-Modified, 304 on a match, LATENCY_MS before every answer.
+cat > "$work/server.py" <<'PY'
+import hashlib, os, sys, time
+from email.utils import formatdate
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+root, latency = sys.argv[1], int(sys.argv[2]) / 1000
+LAST_MODIFIED = formatdate(1_700_000_000, usegmt=True)
+cache = {}
+
+class Handler(SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        time.sleep(latency)
+        name = os.path.basename(self.path.split("?")[0])
+        path = os.path.join(root, name)
+        if not os.path.isfile(path):
+            self.send_error(404)
+            return
+        if name not in cache:
+            with open(path, "rb") as f:
+                body = f.read()
+            cache[name] = (body, '"' + hashlib.sha1(body).hexdigest() + '"')
+        body, etag = cache[name]
+        if self.headers.get("If-None-Match") == etag or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml; charset=utf-8")
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", LAST_MODIFIED)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 1024
+
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+python3 "$work/server.py" "$work/feeds" "$latency_ms" > "$work/port" &
+server_pid=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port="$(head -n 1 "$work/port")"
+base="http://127.0.0.1:$port"
+curl -fsS "$base/0.xml" >/dev/null
+
+# --- The same subscriptions for the three tools.
+{
+    echo '<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body>'
+    for n in $(seq 0 $((feeds - 1))); do echo "<outline text=\"f$n\" type=\"rss\" xmlUrl=\"$base/$n.xml\"/>"; done
+    echo '</body></opml>'
+} > "$work/feeds.opml"
+for n in $(seq 0 $((feeds - 1))); do echo "$base/$n.xml"; done > "$work/newsboat-urls"
+printf 'reload-threads %s\n' "$jobs" > "$work/newsboat-config"
+{
+    echo "sfeedpath=\"$work/sfeed\""
+    echo "maxjobs=$jobs"
+    echo "feeds() {"
+    for n in $(seq 0 $((feeds - 1))); do echo "    feed \"f$n\" \"$base/$n.xml\""; done
+    echo "}"
+} > "$work/sfeedrc"
+
+# --- Timing: wall seconds of one command, its status kept.
+seconds() {
+    local start end status
+    start=$(date +%s.%N)
+    set +e
+    "$@" >"$work/out" 2>"$work/err"
+    status=$?
+    set -e
+    end=$(date +%s.%N)
+    printf '%.2f' "$(echo "$end - $start" | bc -l)"
+    [ "$status" -eq 0 ] || printf ' (exit %s)' "$status"
+}
+
+run_report() { "$report" --db "$work/rss-report.sqlite" --opml "$work/feeds.opml" --refresh --quiet --format tsv; }
+run_newsboat() { newsboat -C "$work/newsboat-config" -u "$work/newsboat-urls" -c "$work/newsboat-cache.db" -x reload; }
+run_sfeed() { sfeed_update "$work/sfeedrc"; }
+
+echo "Timing $feeds feeds of $items items, ${latency_ms} ms latency, $jobs jobs..." >&2
+declare -A cold warm
+for tool in report newsboat sfeed; do
+    cold[$tool]="$(seconds "run_$tool")"
+    warm[$tool]="$(seconds "run_$tool")"
+done
+
+mkdir -p benchmark-results
+results="benchmark-results/report-vs-newsboat-sfeed-$(date +%Y%m%d-%H%M%S).txt"
+{
+    echo "$feeds feeds x $items items from 127.0.0.1, ${latency_ms} ms per request, $jobs parallel fetches"
+    printf '%-28s %12s %12s\n' "tool" "cold (s)" "warm (s)"
+    printf '%-28s %12s %12s\n' "rss-report --refresh" "${cold[report]}" "${warm[report]}"
+    printf '%-28s %12s %12s\n' "newsboat -x reload ($(newsboat -v 2>/dev/null | head -n 1 | awk '{print $2}'))" "${cold[newsboat]}" "${warm[newsboat]}"
+    printf '%-28s %12s %12s\n' "sfeed_update (sfeed)" "${cold[sfeed]}" "${warm[sfeed]}"
+    echo "goals: rss-report cold < newsboat cold and < sfeed cold; rss-report warm <= cold / 5"
+} | tee "$results"
+echo "(kept in $results)" >&2

@@ -1,0 +1,76 @@
+import Foundation
+import RssCore
+import TerminalText
+
+/// Everything a renderer needs, already filtered, ordered and sanitised: renderers only lay it out.
+struct Report: Sendable, Equatable {
+    /// When the report was made.
+    var now: Date
+    /// The sources the report covers, in display order.
+    var sources: [ReportSource]
+    /// The articles, in report order.
+    var items: [ReportItem]
+    /// Articles stored in this run across the report's sources (whether shown or not).
+    var newCount: Int
+    /// Unread articles across the report's sources, before `--mark-read`.
+    var unreadCount: Int
+}
+
+/// One source of the report, with how this run's fetch went.
+struct ReportSource: Sendable, Equatable {
+    var id: UUID
+    /// The title, sanitised to one line.
+    var name: String
+    /// The feed's address, without credentials.
+    var url: String
+    var isEnabled: Bool
+    /// The fetch of this run, nil when the source was not fetched.
+    var fetch: SourceFetchReport.Result?
+    /// Articles stored by this run's fetch.
+    var newCount: Int
+    var unreadCount: Int
+    /// When the source was last fetched successfully, by any run or front.
+    var lastSuccess: Date?
+    /// Its last fetch error, sanitised, until a fetch succeeds again.
+    var lastError: String?
+}
+
+/// One article of the report.
+struct ReportItem: Sendable, Equatable {
+    var id: UUID
+    var sourceID: UUID
+    /// The source's name, sanitised.
+    var sourceName: String
+    /// The title, sanitised to one line.
+    var title: String
+    /// The link, sanitised, or "".
+    var link: String
+    /// The author, sanitised, if any.
+    var author: String?
+    var date: Date
+    /// Stored by this run's fetch.
+    var isNew: Bool
+    var isRead: Bool
+    var isStarred: Bool
+}
+
+extension ReportItem {
+    /// The report's view of a list row.
+    init(_ row: ArticleRow, sourceName: String, isNew: Bool) {
+        self.init(
+            id: row.id, sourceID: row.sourceID, sourceName: sourceName, title: Text.line(row.title),
+            link: Text.line(row.link?.absoluteString ?? ""),
+            author: row.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
+            date: row.date, isNew: isNew, isRead: row.isRead, isStarred: row.isStarred)
+    }
+}
+
+/// Untrusted feed text made safe for one line of output.
+enum Text {
+    /// Control characters and escape sequences removed, line breaks and tabs made spaces, runs of spaces
+    /// squeezed, ends trimmed.
+    static func line(_ text: String) -> String {
+        let clean = TerminalSanitizer.sanitize(text, lineBreaks: .space, tabs: .space)
+        return clean.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+}

@@ -1,0 +1,135 @@
+public import ArgumentParser
+import Foundation
+import RssCore
+
+/// `rss-report`: refreshes (optionally) and prints a report of the articles, for cron, pipes and mail.
+public struct ReportCommand: AsyncParsableCommand {
+    /// The command's name, summary, exit statuses and version.
+    public static let configuration = CommandConfiguration(
+        commandName: "rss-report",
+        abstract: "Print a report of your feeds' articles: for cron, pipes and mail.",
+        discussion: """
+            Without --refresh the report shows what the database holds. Sources given with --url or --opml are \
+            added to the database (and fetched at once); the report covers the --source sources if any are \
+            named, else this run's --url and --opml sources if any, else every source. Status lines (OK, 304, \
+            SKIP, FAIL) go to standard error, one per fetched source; --quiet keeps only FAIL.
+
+            \(ReportExit.help)
+            """,
+        version: ReportVersion.current)
+
+    @Option(
+        name: .customLong("db"), help: ArgumentHelp("The database file (default: the shared one).", valueName: "path"),
+        completion: .file())
+    var databasePath: String?
+
+    @Flag(help: "Fetch the report's sources first.")
+    var refresh = false
+
+    @Option(
+        name: .customLong("opml"),
+        help: ArgumentHelp("Add the feeds of an OPML file and report on them.", valueName: "file"),
+        completion: .file(extensions: ["opml", "xml"]))
+    var opmlFiles: [String] = []
+
+    @Option(
+        name: .customLong("url"), parsing: .upToNextOption,
+        help: ArgumentHelp("Add feeds (http, https, file URLs or paths) and report on them.", valueName: "url"))
+    var urls: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Only articles since a duration ago (90m, 12h, 2d, 1w) or a date (2024-05-01, 2024-05-01T09:30).",
+            valueName: "duration|date"))
+    var since: Since?
+
+    @Flag(help: "Only unread articles.")
+    var unread = false
+
+    @Flag(help: "Only starred articles.")
+    var starred = false
+
+    @Option(
+        name: .customLong("source"), parsing: .upToNextOption,
+        help: ArgumentHelp("Only these sources (title or URL, as in the REPL).", valueName: "name"))
+    var sourceNames: [String] = []
+
+    @Option(help: ArgumentHelp("At most this many articles per source, the newest.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: "Output format.")
+    var format: ReportFormat = .plain
+
+    @Flag(help: "Mark the reported articles read.")
+    var markRead = false
+
+    @Flag(help: "Status lines only for failures; no plain report when there is nothing to report.")
+    var quiet = false
+
+    @Flag(help: "Oldest articles first.")
+    var oldestFirst = false
+
+    @Flag(help: "Group the articles by source (in the sources' order).")
+    var bySource = false
+
+    @Option(help: .private)
+    var now: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
+    }
+
+    public func run() async throws {
+        let status: Int32
+        do {
+            let session = try ReportSession(options: try options())
+            status = await session.run()
+        } catch {
+            StandardStreams.error(error.message)
+            status = error.status
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The checked options of this run.
+    func options() throws(ReportFailure) -> ReportOptions {
+        var options = ReportOptions()
+        if let databasePath {
+            let url = URL(fileURLWithPath: databasePath)
+            if FileManager.default.fileExists(atPath: url.path), !FileManager.default.isReadableFile(atPath: url.path) {
+                throw ReportFailure(status: ReportExit.cannotRead, message: "cannot read the database \(url.path)")
+            }
+            options.database = .file(url)
+        }
+        options.refresh = refresh
+        options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }
+        options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
+        options.since = since
+        options.unread = unread
+        options.starred = starred
+        options.sourceNames = sourceNames
+        options.limit = limit
+        options.format = format
+        options.markRead = markRead
+        options.quiet = quiet
+        options.oldestFirst = oldestFirst
+        options.bySource = bySource
+        if let now, let date = Since.date(now) { options.now = date }
+        return options
+    }
+}
+
+/// The program's version, for `--version`.
+enum ReportVersion {
+    static let current = "0.1.0"
+}
+
+extension ReportCommand {
+    /// Parses the process's arguments and runs; exits with the run's status.
+    public static func runAsMain() async {
+        await main()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RssCore
+
+/// The command line, checked and resolved: what one run does.
+struct ReportOptions: Sendable {
+    var database: RssConfiguration.Database = .standard
+    var refresh = false
+    var opmlFiles: [URL] = []
+    var urls: [URL] = []
+    var since: Since?
+    var unread = false
+    var starred = false
+    var sourceNames: [String] = []
+    var limit: Int?
+    var format: ReportFormat = .plain
+    var markRead = false
+    var quiet = false
+    var oldestFirst = false
+    var bySource = false
+    /// The time the run takes as now (tests fix it).
+    var now = Date()
+
+    /// Turns a `--url` argument into a feed address: a URL with a scheme, or a path to a local file.
+    static func feedURL(_ argument: String) throws(ReportFailure) -> URL {
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        let url: URL
+        if text.contains("://") {
+            guard let parsed = URL(string: text) else { throw .usage("not a URL: \(Text.line(text))") }
+            url = parsed
+        } else if !text.isEmpty, !text.contains(":") || text.hasPrefix("/") || text.hasPrefix(".") {
+            url = URL(fileURLWithPath: text)
+        } else {
+            throw .usage("not a URL: \(Text.line(text)) (use http, https or file, or a path)")
+        }
+        switch FeedAddress.validated(url) {
+        case .success(let valid): return valid
+        case .failure(let refusal): throw .usage("cannot add \(FeedAddress.display(url)): \(refusal)")
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import ReportFront
+
+/// `rss-report`: everything lives in ``ReportFront``, so that tests can reach the pieces.
+@main
+enum Main {
+    static func main() async {
+        await ReportCommand.runAsMain()
+    }
+}

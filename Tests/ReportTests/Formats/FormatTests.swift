@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import ReportFront
+
+/// The pieces of the formats: `--since` values and sfeed's escaping.
+struct FormatTests {
+    @Test(arguments: [
+        ("90m", 5_400.0), ("12h", 43_200), ("2d", 172_800), ("1w", 604_800), ("1d12h", 129_600), ("45s", 45),
+    ])
+    func durations(text: String, seconds: Double) {
+        #expect(Since(argument: text) == .ago(seconds))
+    }
+
+    @Test(arguments: ["", "d", "12", "2x", "1d-", "yesterday", "2024-13-01", "2024-05-01T25:00"])
+    func notSince(text: String) {
+        #expect(Since(argument: text) == nil)
+    }
+
+    @Test func datesWithoutZoneAreLocal() throws {
+        let zoned = try #require(Since(argument: "2024-05-01T09:30:00Z"))
+        #expect(zoned == .date(Date(timeIntervalSince1970: 1_714_555_800)))
+        let local = try #require(Since(argument: "2024-05-01 09:30"))
+        let offset = TimeInterval(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: 1_714_555_800)))
+        #expect(local == .date(Date(timeIntervalSince1970: 1_714_555_800 - offset)))
+        #expect(Since(argument: "2024-05-01") != nil)
+    }
+
+    @Test func sfeedContentEscaping() {
+        #expect(TSVRenderer.escapedContent("a\\b\nc\td\u{1}e") == "a\\\\b\\nc\\td" + "e")
+        #expect(TSVRenderer.oneLine("a\tb\nc") == "a b c")
+    }
+}

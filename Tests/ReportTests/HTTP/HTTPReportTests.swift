@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Whether the built RssCore fetches `http://` yet (the HTTP fetcher lands separately); the HTTP tests wait
+/// for it rather than fail.
+enum HTTPSupport {
+    static let isAvailable: Bool = {
+        guard let report = try? ReportProcess(),
+            let server = try? LoopbackFeedServer(route: { _ in
+                .init(status: 200, body: Data(ReportProcess.rss(title: "Probe", items: []).utf8))
+            }),
+            let result = try? report.run(["--url", server.url("probe.rss")])
+        else { return false }
+        return result.stderr.hasPrefix("OK")
+    }()
+}
+
+/// End-to-end runs against a loopback HTTP server: conditional requests, failures among good feeds, the
+/// server's `Retry-After`, and a signal in the middle of a slow fetch.
+@Suite(
+    .enabled(if: HTTPSupport.isAvailable, "RssCore fetches http:// once the HTTP fetcher lands"),
+    .timeLimit(.minutes(1)))
+struct HTTPReportTests {
+    static let feed = Data(
+        ReportProcess.rss(
+            title: "Loopback",
+            items: [
+                ("First", "https://example.org/1", "Mon, 01 Dec 2025 10:00:00 GMT"),
+                ("Second", "https://example.org/2", "Mon, 01 Dec 2025 11:00:00 GMT"),
+            ]
+        ).utf8)
+
+    /// `/good.rss` with an ETag (304 when it comes back), `/missing.rss` 404, `/busy.rss` 429 with
+    /// Retry-After, `/slow.rss` answering after 30 s.
+    static func route(_ request: LoopbackFeedServer.Request) -> LoopbackFeedServer.Response {
+        switch request.path {
+        case "/good.rss":
+            if request.headers["if-none-match"] == "\"v1\"" { return .init(status: 304, headers: ["ETag": "\"v1\""]) }
+            return .init(status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/rss+xml"], body: feed)
+        case "/busy.rss": return .init(status: 429, headers: ["Retry-After": "3600"])
+        case "/slow.rss": return .init(status: 200, body: feed, delay: 30)
+        default: return .init(status: 404)
+        }
+    }
+
+    @Test func secondRunAsksConditionallyAndGetsNotModified() throws {
+        let server = try LoopbackFeedServer(route: Self.route)
+        let report = try ReportProcess()
+        let first = try report.run(["--url", server.url("good.rss")])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderrLines == ["OK   Loopback (2 new)"])
+        #expect(first.stdoutLines.filter { $0.hasPrefix("N ") }.count == 2)
+        let second = try report.run(["--refresh"])
+        #expect(second.status == 0)
+        #expect(second.stderrLines == ["304  Loopback"])
+        #expect(server.seen.last?.headers["if-none-match"] == "\"v1\"")
+        #expect(!second.stdoutLines.contains { $0.hasPrefix("N ") })
+    }
+
+    @Test func failuresAmongGoodFeedsGiveOneAndAllFailedGiveTwo() throws {
+        let server = try LoopbackFeedServer(route: Self.route)
+        let report = try ReportProcess()
+        let mixed = try report.run(["--url", server.url("good.rss"), server.url("missing.rss"), server.url("busy.rss")])
+        #expect(mixed.status == 1, "\(mixed.stderr)")
+        #expect(mixed.stderrLines.contains("OK   Loopback (2 new)"))
+        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL 127.0.0.1 (HTTP 404") })
+        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL 127.0.0.1 (HTTP 429") })
+        let failing = try report.run(["--source", server.url("missing.rss"), "--refresh"])
+        #expect(failing.status == 2, "\(failing.stderr)")
+        let waiting = try report.run(["--source", server.url("busy.rss"), "--refresh"])
+        #expect(
+            waiting.stderrLines.count == 1 && waiting.stderrLines[0].hasPrefix("SKIP 127.0.0.1 ("), "\(waiting.stderr)")
+    }
+
+    @Test func sigtermDuringASlowFetchStopsCleanly() throws {
+        let server = try LoopbackFeedServer(route: Self.route)
+        let report = try ReportProcess()
+        _ = try report.run(["--url", server.url("good.rss"), "--quiet"])
+        let running = try report.start(["--url", server.url("slow.rss"), "--refresh", "--mark-read"])
+        Thread.sleep(forTimeInterval: 1)
+        kill(running.process.processIdentifier, SIGTERM)
+        let started = Date()
+        let result = running.finish()
+        #expect(result.status == 143, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 6)
+        let after = try report.run(["--unread", "--source", "Loopback", "--format", "json"])
+        #expect(after.status == 0)
+        #expect(try JSON.articles(try JSON.object(after.stdout)).count == 2)
+    }
+}

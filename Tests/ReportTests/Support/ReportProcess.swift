@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// Runs the built `rss-report` the way cron or a shell would: fixed time zone, no terminal, no colour, a private
+/// home, and the output captured.
+struct ReportProcess {
+    /// The outcome of one run.
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The executable, next to the test bundle in the build products directory.
+    static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["RSS_REPORT_BIN"] { return URL(fileURLWithPath: path) }
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("rss-report")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        let arguments0 = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return arguments0.appendingPathComponent("rss-report")
+    }()
+
+    /// The repository's bundled sample feeds, in a fixed order.
+    static let samples: [URL] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return ["DaringFireball.json", "bio.rdf", "qemu.atom", "russcox.atom", "scriptingNews.rss", "theomnishow.rss"]
+            .map { root.appendingPathComponent("Resources/Samples/\($0)") }
+    }()
+
+    /// A time the tests take as now.
+    static let now = "2026-01-01T12:00:00Z"
+
+    let directory: URL
+
+    /// A throwaway directory for one test's database and feeds.
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    var database: String { directory.appendingPathComponent("db.sqlite").path }
+
+    /// Runs with `arguments` (the test database and fixed time come first unless `plain`).
+    func run(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Result {
+        let process = try start(arguments, plain: plain, environment: extra)
+        process.process.waitUntilExit()
+        return process.finish()
+    }
+
+    /// A started run, for tests that signal it.
+    struct Running {
+        let process: Process
+        let out: URL
+        let err: URL
+
+        func finish() -> Result {
+            process.waitUntilExit()
+            return Result(
+                status: process.terminationStatus,
+                stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        }
+    }
+
+    func start(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Running
+    {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+            throw MissingExecutable(path: Self.executable.path)
+        }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = (plain ? [] : ["--db", database, "--now", Self.now]) + arguments
+        var environment = [
+            "TZ": "UTC", "NO_COLOR": "1", "HOME": directory.path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
+        ]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let id = UUID().uuidString
+        let out = directory.appendingPathComponent("\(id).out")
+        let err = directory.appendingPathComponent("\(id).err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, out: out, err: err)
+    }
+
+    /// `--url` with every sample.
+    static var sampleArguments: [String] { ["--url"] + samples.map(\.path) }
+
+    /// Writes a feed file into the test directory.
+    func feed(_ name: String, _ text: String) throws -> URL {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// An RSS 2.0 document with these item titles.
+    static func rss(title: String, items: [(title: String, link: String, date: String)]) -> String {
+        let body = items.map {
+            "<item><title>\($0.title)</title><link>\($0.link)</link><guid>\($0.link)</guid><pubDate>\($0.date)</pubDate></item>"
+        }.joined()
+        return "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>\(title)</title>"
+            + "<link>https://example.org/</link>\(body)</channel></rss>"
+    }
+
+    /// The expected output file `name`.
+    static func expected(_ name: String) throws -> String {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Expected"))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}
+
+/// The tests run the built program: `swift build --build-tests` (or `scripts/test`) builds it.
+struct MissingExecutable: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no rss-report at \(path): build everything first (swift build --build-tests)" }
+}
