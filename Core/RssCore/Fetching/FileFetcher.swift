@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Foundation
 
 /// Reads `file://` feeds: the bundled samples, and any feed a user keeps on disk.
@@ -13,21 +18,26 @@ struct FileFetcher: FeedFetcher {
             throw FetchError(stage: .fetch, message: "\(request.url.scheme ?? "this") URLs are not supported here")
         }
         let path = request.url.path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
+        // stat(2) rather than FileManager's attributes, which also look up the owner's name in the user
+        // database for every file.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw FetchError(stage: .fetch, message: "cannot read \(path): no such file or not readable")
         }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+        if (info.st_mode & S_IFMT) == S_IFDIR {
             throw FetchError(stage: .fetch, message: "\(path) is a directory")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = Int(info.st_size)
         guard size <= maximumBytes else {
             throw FetchError(stage: .tooLarge, message: "\(path) is \(size) bytes, more than \(maximumBytes)")
         }
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let validator = "\"\(Int(modified * 1000))-\(size)\""
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+        #else
+            let modified = info.st_mtim
+        #endif
+        let modifiedMilliseconds = Int(modified.tv_sec) * 1000 + Int(modified.tv_nsec) / 1_000_000
+        let validator = "\"\(modifiedMilliseconds)-\(size)\""
         if request.etag == validator { return .notModified }
         let data: Data
         do {

@@ -68,7 +68,7 @@ extension FeedDatabase {
                 continue
             } else {
                 let article = StoredArticle(
-                    id: UUID(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
+                    id: UUID.random(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
                     author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, firstSeenAt: now, isRead: false, isStarred: false)
