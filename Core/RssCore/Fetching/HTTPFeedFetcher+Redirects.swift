@@ -42,6 +42,10 @@ extension HTTPFeedFetcher {
                 url = next
             case 304:
                 await discard(response.body)
+                // Without validators there is nothing it could be "not modified" from.
+                guard request.etag != nil || request.lastModified != nil else {
+                    throw FetchError(stage: .http, message: "not modified, but nothing was asked", httpStatus: status)
+                }
                 return .notModified
             case 200..<300:
                 let data = try await readBody(response, from: url)
