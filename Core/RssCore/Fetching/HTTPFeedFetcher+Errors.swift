@@ -32,6 +32,8 @@ extension HTTPFeedFetcher {
             (stage, message) = (.tooLarge, "\(host) sent a body that decompresses past \(configuration.maximumBytes) bytes")
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
             (stage, message) = (.fetch, "\(host) sent a corrupt compressed body")
+        case let error as IOError:
+            (stage, message) = (.fetch, "\(host): \(String(cString: strerror(error.errnoCode)).lowercased())")
         case is HTTPParserError:
             (stage, message) = (.fetch, "\(host) sent a malformed HTTP response")
         case let error as ChannelError:

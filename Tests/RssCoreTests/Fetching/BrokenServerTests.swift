@@ -68,3 +68,38 @@ struct BrokenServerTests {
         #expect(result.failure?.httpStatus == 301)
     }
 }
+
+@Suite("HTTP fetching: names, schemes and refusals", .timeLimit(.minutes(1)))
+struct UnreachableServerTests {
+    func fetch(_ url: String) async -> Result<FetchResponse, FetchError> {
+        var configuration = HTTPFetchConfiguration()
+        configuration.totalTimeout = .seconds(5)
+        let fetcher = HTTPFeedFetcher(configuration: configuration)
+        let result: Result<FetchResponse, FetchError>
+        do throws(FetchError) {
+            result = .success(try await fetcher.fetch(FetchRequest(url: URL(string: url)!)))
+        } catch {
+            result = .failure(error)
+        }
+        await fetcher.shutdown()
+        return result
+    }
+
+    @Test func aRefusedConnectionSaysSo() async {
+        let error = await fetch("http://127.0.0.1:1/feed").failure
+        #expect(error?.stage == .fetch)
+        #expect(error?.message == "127.0.0.1: connection refused")
+    }
+
+    @Test func anUnknownHostIsAFetchError() async {
+        let error = await fetch("http://no-such-host.invalid/feed").failure
+        #expect(error?.stage == .fetch || error?.stage == .timeout, "\(String(describing: error))")
+    }
+
+    @Test func httpsToAPlainServerFailsTheHandshake() async throws {
+        let server = try await RawServer.start(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8), close: true)
+        let error = await fetch("https://127.0.0.1:\(server.port)/feed").failure
+        await server.stop()
+        #expect(error?.stage == .fetch, "\(String(describing: error))")
+    }
+}
