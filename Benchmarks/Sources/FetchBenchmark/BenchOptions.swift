@@ -36,8 +36,10 @@ struct BenchOptions: Sendable {
 
     /// The options again, for the server process.
     var arguments: [String] {
-        ["--feeds", "\(feeds)", "--items", "\(items)", "--latency-ms", "\(latency.milliseconds)",
-         "--latency-304-ms", "\(latency304.milliseconds)", "--hosts", "\(hosts)"]
+        [
+            "--feeds", "\(feeds)", "--items", "\(items)", "--latency-ms", "\(latency.milliseconds)",
+            "--latency-304-ms", "\(latency304.milliseconds)", "--hosts", "\(hosts)",
+        ]
     }
 }
 

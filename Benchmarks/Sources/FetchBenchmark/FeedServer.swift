@@ -32,7 +32,8 @@ enum FeedServer {
                 started += 1
                 if started == options.hosts { break }
             }
-            FileHandle.standardOutput.write(Data(("PORTS " + found.map(String.init).joined(separator: " ") + "\n").utf8))
+            FileHandle.standardOutput.write(
+                Data(("PORTS " + found.map(String.init).joined(separator: " ") + "\n").utf8))
             // The parent closes our standard input when it is done (or dies).
             group.addTask {
                 while let line = readLine(), !line.isEmpty {}
@@ -44,7 +45,8 @@ enum FeedServer {
     }
 
     static func respond(to request: Request, bodies: [ByteBuffer], options: BenchOptions) async throws -> Response {
-        guard let number = request.uri.path.split(separator: "/").last.flatMap({ Int($0) }), bodies.indices.contains(number)
+        guard let number = request.uri.path.split(separator: "/").last.flatMap({ Int($0) }),
+            bodies.indices.contains(number)
         else { return Response(status: .notFound) }
         let etag = "\"feed-\(number)-v1\""
         if request.headers[.ifNoneMatch] == etag {
@@ -54,8 +56,10 @@ enum FeedServer {
         if options.latency > .zero { try await Task.sleep(for: options.latency) }
         return Response(
             status: .ok,
-            headers: [.eTag: etag, .contentType: "application/rss+xml; charset=utf-8",
-                      .lastModified: "Sun, 15 Jun 2025 15:06:40 GMT"],
+            headers: [
+                .eTag: etag, .contentType: "application/rss+xml; charset=utf-8",
+                .lastModified: "Sun, 15 Jun 2025 15:06:40 GMT",
+            ],
             body: ResponseBody(byteBuffer: bodies[number]))
     }
 

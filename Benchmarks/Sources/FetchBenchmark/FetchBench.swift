@@ -16,7 +16,8 @@ enum FetchBench {
             CompositeFetcher(http: http), maximumConcurrent: options.concurrency, maximumPerHost: options.perHost)
         let slots = min(options.concurrency, options.hosts * options.perHost)
         let rounds = (options.feeds + slots - 1) / slots
-        print("""
+        print(
+            """
             fetch-bench: \(options.feeds) feeds of \(options.items) items on \(options.hosts) loopback host(s); \
             latency \(options.latency.milliseconds) ms (200), \(options.latency304.milliseconds) ms (304); \
             \(options.concurrency) at once, \(options.perHost) per host; parse \(options.parse ? "on" : "off")
@@ -30,16 +31,20 @@ enum FetchBench {
         }
         await http.shutdown()
 
-        print(String(
-            format: "cold pass: %.3f s wall, %.3f s CPU (%.0f%% of one core); %d fetched, %d bytes, %d items parsed",
-            cold.wall, cold.cpu, 100 * cold.cpu / cold.wall, cold.fetched, cold.bytes, cold.items))
-        print(String(
-            format: "304 pass:  %.3f s wall, %.3f s CPU (%.0f%% of one core); %d not modified, %d fetched",
-            warm.wall, warm.cpu, 100 * warm.cpu / warm.wall, warm.notModified, warm.fetched))
+        print(
+            String(
+                format:
+                    "cold pass: %.3f s wall, %.3f s CPU (%.0f%% of one core); %d fetched, %d bytes, %d items parsed",
+                cold.wall, cold.cpu, 100 * cold.cpu / cold.wall, cold.fetched, cold.bytes, cold.items))
+        print(
+            String(
+                format: "304 pass:  %.3f s wall, %.3f s CPU (%.0f%% of one core); %d not modified, %d fetched",
+                warm.wall, warm.cpu, 100 * warm.cpu / warm.wall, warm.notModified, warm.fetched))
         print(String(format: "ratio 304/cold: %.3f (wall), %.3f (CPU)", warm.wall / cold.wall, warm.cpu / cold.cpu))
-        print(String(
-            format: "latency bound: %d rounds of %d at once = %.3f s (cold), %.3f s (304)",
-            rounds, slots, Double(rounds) * options.latency.seconds, Double(rounds) * options.latency304.seconds))
+        print(
+            String(
+                format: "latency bound: %d rounds of %d at once = %.3f s (cold), %.3f s (304)",
+                rounds, slots, Double(rounds) * options.latency.seconds, Double(rounds) * options.latency304.seconds))
         if cold.failures + warm.failures > 0 { print("failures: \(cold.failures) cold, \(warm.failures) 304") }
     }
 
@@ -63,7 +68,8 @@ enum FetchBench {
                         let response = try await fetcher.fetch(FetchRequest(url: url, etag: validators?[index] ?? nil))
                         var items = 0
                         if parse, case .fetched(let feed) = response {
-                            items = (try? FeedParser().parse(feed.data, contentType: feed.contentType, url: url))?
+                            items =
+                                (try? FeedParser().parse(feed.data, contentType: feed.contentType, url: url))?
                                 .items.count ?? 0
                         }
                         return (index, response, items)

@@ -29,7 +29,9 @@ extension HTTPFeedFetcher {
                 (stage, message) = (.fetch, "\(host): \(error)")
             }
         case let error as NIOHTTPDecompression.DecompressionError where error == .limit:
-            (stage, message) = (.tooLarge, "\(host) sent a body that decompresses past \(configuration.maximumBytes) bytes")
+            (stage, message) = (
+                .tooLarge, "\(host) sent a body that decompresses past \(configuration.maximumBytes) bytes"
+            )
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
             (stage, message) = (.fetch, "\(host) sent a corrupt compressed body")
         case let error as IOError:

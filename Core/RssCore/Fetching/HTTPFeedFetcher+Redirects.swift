@@ -29,10 +29,12 @@ extension HTTPFeedFetcher {
                 redirects += 1
                 guard redirects <= configuration.maximumRedirects else {
                     throw FetchError(
-                        stage: .http, message: "more than \(configuration.maximumRedirects) redirects", httpStatus: status)
+                        stage: .http, message: "more than \(configuration.maximumRedirects) redirects",
+                        httpStatus: status)
                 }
                 guard visited.insert(next.absoluteString).inserted else {
-                    throw FetchError(stage: .http, message: "redirect loop through \(next.redacted)", httpStatus: status)
+                    throw FetchError(
+                        stage: .http, message: "redirect loop through \(next.redacted)", httpStatus: status)
                 }
                 if allPermanentSoFar && (status == 301 || status == 308) {
                     permanentlyMovedTo = next
@@ -72,7 +74,9 @@ extension HTTPFeedFetcher {
         request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
-        if let authorization = url.basicAuthorization { request.headers.add(name: "Authorization", value: authorization) }
+        if let authorization = url.basicAuthorization {
+            request.headers.add(name: "Authorization", value: authorization)
+        }
         do {
             return try await client.execute(request, timeout: TimeAmount(configuration.totalTimeout))
         } catch {

@@ -64,8 +64,10 @@ import NIOHTTPCompression
             }
             group.addTask {
                 do { try await Task.sleep(for: timeout) } catch { return nil }
-                return .failure(FetchError(
-                    stage: .timeout, message: "\(host) did not answer in full within \(timeout.seconds.formatted()) s"))
+                return .failure(
+                    FetchError(
+                        stage: .timeout,
+                        message: "\(host) did not answer in full within \(timeout.seconds.formatted()) s"))
             }
             var first: Result<FetchResponse, FetchError>?
             while let next = await group.next() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import RssCore
 
 @Suite("HTTP fetching from servers that break the protocol", .timeLimit(.minutes(1)))
@@ -14,7 +15,8 @@ struct BrokenServerTests {
         let fetcher = HTTPFeedFetcher(configuration: configuration)
         let result: Result<FetchResponse, FetchError>
         do throws(FetchError) {
-            result = .success(try await fetcher.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:\(server.port)/feed")!)))
+            result = .success(
+                try await fetcher.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:\(server.port)/feed")!)))
         } catch {
             result = .failure(error)
         }
@@ -41,7 +43,9 @@ struct BrokenServerTests {
         #expect(result.failure?.stage == .fetch, "\(result)")
     }
 
-    @Test(arguments: ["", "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhal"])
+    @Test(arguments: [
+        "", "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhal",
+    ])
     func aServerThatStopsTalkingTimesOut(reply: String) async throws {
         let result = try await fetch(reply, close: false)
         #expect(result.failure?.stage == .timeout)
@@ -97,7 +101,8 @@ struct UnreachableServerTests {
     }
 
     @Test func httpsToAPlainServerFailsTheHandshake() async throws {
-        let server = try await RawServer.start(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8), close: true)
+        let server = try await RawServer.start(
+            Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi".utf8), close: true)
         let error = await fetch("https://127.0.0.1:\(server.port)/feed").failure
         await server.stop()
         #expect(error?.stage == .fetch, "\(String(describing: error))")

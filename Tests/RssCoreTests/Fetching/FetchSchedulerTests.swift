@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 import Testing
+
 @_spi(Benchmarks) @testable import RssCore
 
 @Suite("Fetch scheduling: global and per-host limits", .timeLimit(.minutes(1)))
@@ -37,7 +38,8 @@ struct FetchSchedulerTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<60 {
                 group.addTask {
-                    _ = try await scheduler.fetch(FetchRequest(url: URL(string: "https://h\(index % 3).test/\(index)")!))
+                    _ = try await scheduler.fetch(
+                        FetchRequest(url: URL(string: "https://h\(index % 3).test/\(index)")!))
                 }
             }
             try await group.waitForAll()
@@ -54,7 +56,9 @@ struct FetchSchedulerTests {
         let busy = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
-                    group.addTask { _ = try await scheduler.fetch(FetchRequest(url: URL(string: "https://busy.test/\(index)")!)) }
+                    group.addTask {
+                        _ = try await scheduler.fetch(FetchRequest(url: URL(string: "https://busy.test/\(index)")!))
+                    }
                 }
                 try await group.waitForAll()
             }

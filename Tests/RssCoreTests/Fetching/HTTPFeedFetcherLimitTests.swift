@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Testing
+
 @_spi(Benchmarks) @testable import RssCore
 
 @Suite("HTTP fetching: encodings, limits, broken servers and cancellation", .timeLimit(.minutes(1)))
@@ -46,13 +47,15 @@ struct HTTPFeedFetcherLimitTests {
 
     @Test func aBodyThatTricklesPastTheTotalTimeoutTimesOut() async throws {
         let result = try await fetch(quickTimeout: true) { _ in
-            Response(status: .ok, body: ResponseBody { writer in
-                for _ in 0..<100 {
-                    try await writer.write(ByteBuffer(string: "<"))
-                    try await Task.sleep(for: .milliseconds(50))
-                }
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    for _ in 0..<100 {
+                        try await writer.write(ByteBuffer(string: "<"))
+                        try await Task.sleep(for: .milliseconds(50))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         #expect(result.failure?.stage == .timeout)
     }
@@ -60,20 +63,22 @@ struct HTTPFeedFetcherLimitTests {
     @Test func anEndlessBodyStopsAtTheCap() async throws {
         let log = ServerLog()
         let result = try await fetch { _ in
-            Response(status: .ok, body: ResponseBody { writer in
-                let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 * 1024)
-                do {
-                    // 16 MiB at most, so a broken client cannot keep the test running.
-                    for _ in 0..<256 {
-                        try await writer.write(chunk)
-                        log.sentChunk()
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+                    do {
+                        // 16 MiB at most, so a broken client cannot keep the test running.
+                        for _ in 0..<256 {
+                            try await writer.write(chunk)
+                            log.sentChunk()
+                        }
+                    } catch {
+                        log.markClientGone()
+                        throw error
                     }
-                } catch {
-                    log.markClientGone()
-                    throw error
-                }
-                try await writer.finish(nil)
-            })
+                    try await writer.finish(nil)
+                })
         }
         // Hummingbird buffers what it writes, so the server's count says little; the cap is the client's.
         #expect(result.failure?.stage == .tooLarge)
@@ -108,10 +113,12 @@ struct HTTPFeedFetcherLimitTests {
 
     @Test func aConnectionClosedMidBodyIsAFetchError() async throws {
         let result = try await fetch { _ in
-            Response(status: .ok, headers: [.contentLength: "100000"], body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(repeating: 0x41, count: 1000))
-                throw CancellationError()
-            })
+            Response(
+                status: .ok, headers: [.contentLength: "100000"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(repeating: 0x41, count: 1000))
+                    throw CancellationError()
+                })
         }
         #expect(result.failure?.stage == .fetch)
     }
@@ -133,19 +140,21 @@ struct HTTPFeedFetcherLimitTests {
     @Test func cancellingMidDownloadAbortsTheRequestAndReturnsNothing() async throws {
         let log = ServerLog()
         try await withServerAndFetcher(respond: { _ in
-            Response(status: .ok, body: ResponseBody { writer in
-                do {
-                    for _ in 0..<500 {
-                        try await writer.write(ByteBuffer(repeating: 0x41, count: 1024))
-                        log.sentChunk()
-                        try await Task.sleep(for: .milliseconds(10))
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    do {
+                        for _ in 0..<500 {
+                            try await writer.write(ByteBuffer(repeating: 0x41, count: 1024))
+                            log.sentChunk()
+                            try await Task.sleep(for: .milliseconds(10))
+                        }
+                    } catch {
+                        log.markClientGone()
+                        throw error
                     }
-                } catch {
-                    log.markClientGone()
-                    throw error
-                }
-                try await writer.finish(nil)
-            })
+                    try await writer.finish(nil)
+                })
         }) { server, fetcher in
             let task = Task { () async throws(FetchError) -> FetchResponse in
                 try await fetcher.fetch(FetchRequest(url: server.url("/drip")))

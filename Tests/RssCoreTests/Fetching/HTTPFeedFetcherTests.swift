@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+
 @_spi(Benchmarks) @testable import RssCore
 
 @Suite("HTTP fetching: answers, validators, redirects and statuses", .timeLimit(.minutes(1)))
@@ -15,7 +16,8 @@ struct HTTPFeedFetcherTests {
         try await withServerAndFetcher(configure: configure, respond: respond) { server, fetcher in
             do throws(FetchError) {
                 return .success(
-                    try await fetcher.fetch(FetchRequest(url: server.url(path), etag: etag, lastModified: lastModified)))
+                    try await fetcher.fetch(FetchRequest(url: server.url(path), etag: etag, lastModified: lastModified))
+                )
             } catch {
                 return .failure(error)
             }
@@ -35,7 +37,8 @@ struct HTTPFeedFetcherTests {
         #expect(feed.lastModified == "Tue, 01 Apr 2025 10:00:00 GMT")
         #expect(feed.permanentlyMovedTo == nil)
         let headers = try #require(log.requests.first)
-        #expect(headers[.userAgent] == "rss-reeder/\(ProgramVersion.current) (+https://github.com/rss-reeder/rss-reeder)")
+        #expect(
+            headers[.userAgent] == "rss-reeder/\(ProgramVersion.current) (+https://github.com/rss-reeder/rss-reeder)")
         #expect(headers[.acceptEncoding] == "gzip, deflate")
         #expect(headers[.ifNoneMatch] == nil && headers[.ifModifiedSince] == nil)
     }
@@ -109,7 +112,8 @@ struct HTTPFeedFetcherTests {
     @Test(arguments: [404, 410, 500, 401, 418, 599])
     func errorStatusesAreHTTPErrorsWithTheirCode(code: Int) async throws {
         let result = try await fetch("/x") { _ in
-            Response(status: HTTPResponse.Status(code: code), body: ResponseBody(byteBuffer: ByteBuffer(string: "nope")))
+            Response(
+                status: HTTPResponse.Status(code: code), body: ResponseBody(byteBuffer: ByteBuffer(string: "nope")))
         }
         let error = try #require(result.failure)
         #expect(error.stage == .http)
@@ -169,7 +173,8 @@ struct HTTPFeedFetcherTests {
                 #expect(error.httpStatus == 404)
                 #expect(!error.description.contains("s3cret"))
             }
-            #expect(log.requests.first?[.authorization] == "Basic " + Data("reader:s3cret-pw".utf8).base64EncodedString())
+            #expect(
+                log.requests.first?[.authorization] == "Basic " + Data("reader:s3cret-pw".utf8).base64EncodedString())
             let refused = URL(string: "http://reader:s3cret-pw@127.0.0.1:1/feed")!
             do throws(FetchError) {
                 _ = try await fetcher.fetch(FetchRequest(url: refused))

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Synchronization
+
 @_spi(Benchmarks) @testable import RssCore
 
 /// A Hummingbird server on 127.0.0.1 and a free port, answering with one closure, for the fetcher's tests.
@@ -21,7 +22,8 @@ final class LoopbackServer: Sendable {
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// Starts a server answering every request with `respond`; returns once it listens.
-    static func start(_ respond: @escaping @Sendable (Request) async throws -> Response) async throws -> LoopbackServer {
+    static func start(_ respond: @escaping @Sendable (Request) async throws -> Response) async throws -> LoopbackServer
+    {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "loopback")
         logger.logLevel = .critical
@@ -116,7 +118,8 @@ extension HTTPField.Name {
 }
 
 /// A small valid RSS 2.0 feed.
-let sampleFeed = Array("""
+let sampleFeed = Array(
+    """
     <?xml version="1.0"?><rss version="2.0"><channel><title>Loopback</title>\
     <item><guid>1</guid><title>One</title></item></channel></rss>
     """.utf8)

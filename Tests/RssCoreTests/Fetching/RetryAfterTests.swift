@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RssCore
 
 @Suite("Retry-After values")

@@ -54,7 +54,11 @@ enum TestDeflate {
         mutating func header() { plain(0b011, bits: 3) }
 
         mutating func literal(_ byte: UInt8) {
-            if byte < 144 { huffman(0x30 + UInt32(byte), bits: 8) } else { huffman(0x190 + UInt32(byte) - 144, bits: 9) }
+            if byte < 144 {
+                huffman(0x30 + UInt32(byte), bits: 8)
+            } else {
+                huffman(0x190 + UInt32(byte) - 144, bits: 9)
+            }
         }
 
         /// Huffman codes go most significant bit first.
