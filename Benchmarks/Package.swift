@@ -3,12 +3,14 @@ import PackageDescription
 
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
-/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`).
+/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "RssReeder", path: "..")
+        .package(name: "RssReeder", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -28,6 +30,15 @@ let package = Package(
             name: "feedparser-bench",
             dependencies: [.product(name: "FeedParser", package: "RssReeder")],
             path: "Sources/FeedParserBenchmark"
+        ),
+        .executableTarget(
+            name: "fetch-bench",
+            dependencies: [
+                .product(name: "RssCore", package: "RssReeder"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/FetchBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,24 +1,49 @@
-import Foundation
+public import Foundation
 
 /// Reads a feed's bytes: the seam between RssCore and the outside world.
 ///
 /// Side effects get a fetcher injected, so tests run against fakes or a loopback server and the program
 /// against the real thing. Validators from the previous fetch come in with the request and go back to the
 /// server verbatim, so that an unchanged feed costs a "not modified" and no parsing.
-protocol FeedFetcher: Sendable {
+///
+/// Internal to RssCore; the `Benchmarks` SPI exposes it to the fetch benchmark only.
+///
+/// ```swift
+/// let http = HTTPFeedFetcher()
+/// let fetcher = FetchScheduler(CompositeFetcher(http: http))
+/// switch try await fetcher.fetch(FetchRequest(url: url, etag: stored.etag)) {
+/// case .notModified: break
+/// case .fetched(let feed): parse(feed.data)
+/// }
+/// await http.shutdown()
+/// ```
+@_spi(Benchmarks) public protocol FeedFetcher: Sendable {
     /// Fetches `request`, reporting failure as a ``FetchError`` with its stage.
+    ///
+    /// When the calling task is cancelled, throws ``FetchError/cancelled`` promptly and returns no partial
+    /// result.
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
 }
 
 /// What to fetch, with the validators of the last successful fetch.
-struct FetchRequest: Sendable, Equatable {
-    var url: URL
-    var etag: String?
-    var lastModified: String?
+@_spi(Benchmarks) public struct FetchRequest: Sendable, Equatable {
+    /// The feed's address: `file`, `http` or `https`.
+    @_spi(Benchmarks) public var url: URL
+    /// The `ETag` of the last successful fetch, sent back verbatim as `If-None-Match`.
+    @_spi(Benchmarks) public var etag: String?
+    /// The `Last-Modified` of the last successful fetch, sent back verbatim as `If-Modified-Since`.
+    @_spi(Benchmarks) public var lastModified: String?
+
+    /// A request for `url` with the stored validators, if any.
+    @_spi(Benchmarks) public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
 }
 
 /// What a fetch returned.
-enum FetchResponse: Sendable, Equatable {
+@_spi(Benchmarks) public enum FetchResponse: Sendable, Equatable {
     /// The feed is unchanged since the validators were issued.
     case notModified
     /// The feed's bytes, with what is needed to parse them and to ask next time.
@@ -26,12 +51,35 @@ enum FetchResponse: Sendable, Equatable {
 }
 
 /// A fetched body and its metadata.
-struct FetchedFeed: Sendable, Equatable {
-    var data: Data
+@_spi(Benchmarks) public struct FetchedFeed: Sendable, Equatable {
+    /// The body, decompressed.
+    @_spi(Benchmarks) public var data: Data
     /// The `Content-Type` header, for the parser's charset rules.
-    var contentType: String?
-    var etag: String?
-    var lastModified: String?
+    @_spi(Benchmarks) public var contentType: String?
+    /// The validator to send back as `If-None-Match` next time.
+    @_spi(Benchmarks) public var etag: String?
+    /// The validator to send back as `If-Modified-Since` next time.
+    @_spi(Benchmarks) public var lastModified: String?
     /// Where the feed moved for good (301/308), to store instead of the old URL.
-    var permanentlyMovedTo: URL?
+    @_spi(Benchmarks) public var permanentlyMovedTo: URL?
+
+    /// A fetched body with its metadata.
+    @_spi(Benchmarks) public init(
+        data: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil,
+        permanentlyMovedTo: URL? = nil
+    ) {
+        self.data = data
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.permanentlyMovedTo = permanentlyMovedTo
+    }
+}
+
+extension FetchError {
+    /// What a fetcher throws when its task was cancelled: the caller should record nothing.
+    @_spi(Benchmarks) public static let cancelled = FetchError(stage: .fetch, message: "cancelled")
+
+    /// Whether this is ``cancelled``, which is not a failure of the source.
+    @_spi(Benchmarks) public var isCancellation: Bool { self == .cancelled }
 }

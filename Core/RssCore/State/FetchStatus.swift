@@ -39,12 +39,15 @@ public struct FetchError: Error, Sendable, Equatable, Codable, CustomStringConve
     public let message: String
     /// The HTTP status, for `.http`.
     public let httpStatus: Int?
+    /// Not before this time, as the server asked with `Retry-After` on a 429 or 503; `nil` when it did not.
+    public let retryAfter: Date?
 
     /// Makes an error at `stage`.
-    public init(stage: Stage, message: String, httpStatus: Int? = nil) {
+    public init(stage: Stage, message: String, httpStatus: Int? = nil, retryAfter: Date? = nil) {
         self.stage = stage
         self.message = message
         self.httpStatus = httpStatus
+        self.retryAfter = retryAfter
     }
 
     /// `HTTP 404: not found`, `PARSE: not a feed`, and so on.

@@ -1,0 +1,47 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+extension HTTPFeedFetcher {
+    /// Reads a successful response's body, counting the (already decompressed) bytes as they arrive and giving up
+    /// as soon as they pass the cap, so that an endless or exploding body never sits in memory.
+    func readBody(_ response: HTTPClientResponse, from url: URL) async throws(FetchError) -> Data {
+        let cap = configuration.maximumBytes
+        let encoded = !response.headers["content-encoding"].isEmpty
+        let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let declared, declared > cap, !encoded {
+            throw Self.tooLarge(cap, from: url)
+        }
+        var data = Data()
+        data.reserveCapacity(min(declared ?? 64 * 1024, cap))
+        do {
+            for try await chunk in response.body {
+                guard data.count + chunk.readableBytes <= cap else {
+                    throw Self.tooLarge(cap, from: url)
+                }
+                data.append(contentsOf: chunk.readableBytesView)
+            }
+        } catch {
+            throw describe(error, fetching: url)
+        }
+        return data
+    }
+
+    /// Reads and drops the body of a response we do not use, so the connection can be reused; a long one is
+    /// abandoned instead, which closes the connection.
+    func discard(_ body: HTTPClientResponse.Body) async {
+        var seen = 0
+        do {
+            for try await chunk in body {
+                seen += chunk.readableBytes
+                if seen > 64 * 1024 { break }
+            }
+        } catch {}
+    }
+
+    /// The error for a body past `cap` bytes.
+    static func tooLarge(_ cap: Int, from url: URL) -> FetchError {
+        FetchError(stage: .tooLarge, message: "\(url.host ?? "the server") sent more than \(cap) bytes")
+    }
+}

@@ -1,0 +1,124 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+extension HTTPFeedFetcher {
+    /// Fetches `request.url`, following redirects by hand so that loops, the limit, the schemes allowed and the
+    /// permanence of each hop are ours to decide.
+    func fetchFollowingRedirects(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        var url = request.url
+        var visited: Set<String> = [url.absoluteString]
+        var redirects = 0
+        var permanentlyMovedTo: URL?
+        var allPermanentSoFar = true
+        while true {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw FetchError(stage: .fetch, message: "\(url.scheme ?? "this") URLs cannot be fetched over HTTP")
+            }
+            let response = try await send(url: url, etag: request.etag, lastModified: request.lastModified)
+            let status = Int(response.status.code)
+            switch status {
+            case 301, 302, 303, 307, 308:
+                await discard(response.body)
+                guard let location = response.headers.first(name: "location"),
+                    let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL
+                else {
+                    throw FetchError(stage: .http, message: "redirect without a usable Location", httpStatus: status)
+                }
+                redirects += 1
+                guard redirects <= configuration.maximumRedirects else {
+                    throw FetchError(
+                        stage: .http, message: "more than \(configuration.maximumRedirects) redirects",
+                        httpStatus: status)
+                }
+                guard visited.insert(next.absoluteString).inserted else {
+                    throw FetchError(
+                        stage: .http, message: "redirect loop through \(next.redacted)", httpStatus: status)
+                }
+                if allPermanentSoFar && (status == 301 || status == 308) {
+                    permanentlyMovedTo = next
+                } else {
+                    allPermanentSoFar = false
+                }
+                url = next
+            case 304:
+                await discard(response.body)
+                // Without validators there is nothing it could be "not modified" from.
+                guard request.etag != nil || request.lastModified != nil else {
+                    throw FetchError(stage: .http, message: "not modified, but nothing was asked", httpStatus: status)
+                }
+                return .notModified
+            case 200..<300:
+                let data = try await readBody(response, from: url)
+                return .fetched(
+                    FetchedFeed(
+                        data: data,
+                        contentType: response.headers.first(name: "content-type"),
+                        etag: response.headers.first(name: "etag"),
+                        lastModified: response.headers.first(name: "last-modified"),
+                        permanentlyMovedTo: permanentlyMovedTo))
+            default:
+                await discard(response.body)
+                throw statusError(status, headers: response.headers)
+            }
+        }
+    }
+
+    /// Sends one GET for `url` with the validators, the User-Agent and the encodings we accept.
+    func send(url: URL, etag: String?, lastModified: String?) async throws(FetchError) -> HTTPClientResponse {
+        var request = HTTPClientRequest(url: url.withoutCredentials.absoluteString)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: configuration.userAgent)
+        request.headers.add(name: "Accept", value: Self.accept)
+        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        if let etag { request.headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+        if let authorization = url.basicAuthorization {
+            request.headers.add(name: "Authorization", value: authorization)
+        }
+        do {
+            return try await client.execute(request, timeout: TimeAmount(configuration.totalTimeout))
+        } catch {
+            throw describe(error, fetching: url)
+        }
+    }
+
+    /// Feed types first, anything else last: some servers answer `*/*`-less requests with 406.
+    static let accept =
+        "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml, "
+        + "application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5"
+
+    /// The error for a status that is neither success, 304 nor a redirect, with `Retry-After` for 429 and 503.
+    func statusError(_ status: Int, headers: HTTPHeaders) -> FetchError {
+        var message = HTTPResponseStatus(statusCode: status).reasonPhrase
+        if message.isEmpty || message.hasPrefix("<") { message = "unexpected status" }
+        var retryAfter: Date?
+        if status == 429 || status == 503, let value = headers.first(name: "retry-after") {
+            retryAfter = RetryAfter.parse(value, now: now(), maximum: configuration.maximumRetryAfter)
+            if let retryAfter {
+                message += "; retry after \(retryAfter.formatted(.iso8601))"
+            }
+        }
+        return FetchError(stage: .http, message: message, httpStatus: status, retryAfter: retryAfter)
+    }
+}
+
+extension URL {
+    /// The URL without user name and password, which go in an `Authorization` header instead.
+    var withoutCredentials: URL {
+        guard user != nil || password != nil,
+            var components = URLComponents(url: self, resolvingAgainstBaseURL: true)
+        else { return self }
+        components.user = nil
+        components.password = nil
+        return components.url ?? self
+    }
+
+    /// `Basic …` for a URL with a user name, `nil` otherwise.
+    var basicAuthorization: String? {
+        guard let user = user(percentEncoded: false) else { return nil }
+        let pair = "\(user):\(password(percentEncoded: false) ?? "")"
+        return "Basic " + Data(pair.utf8).base64EncodedString()
+    }
+}
