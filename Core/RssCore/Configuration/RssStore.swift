@@ -20,9 +20,16 @@ public enum RssStore {
             throw RssError(error)
         }
         return make(
-            database: database, fetcher: FileFetcher(), clock: ContinuousClock(), now: { Date() },
+            database: database, fetcher: sharedFetcher, clock: ContinuousClock(), now: { Date() },
             refreshesPeriodically: configuration.refreshesPeriodically)
     }
+
+    /// The fetcher of every store in the process: `file://` from disk, http(s) through one HTTP client, at most
+    /// 8 fetches at a time and 2 per host. One client for the process, never released, like
+    /// AsyncHTTPClient's own shared client: a client must be shut down before it is released, and a process
+    /// that ends needs no shutdown.
+    static let sharedFetcher: any FeedFetcher = FetchScheduler(
+        CompositeFetcher(http: HTTPFeedFetcher()), maximumConcurrent: 8, maximumPerHost: 2)
 
     /// Builds a started store on explicit dependencies: the seam tests and benchmarks use.
     static func make(

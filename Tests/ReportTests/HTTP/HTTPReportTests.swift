@@ -1,25 +1,9 @@
 import Foundation
 import Testing
 
-/// Whether the built RssCore fetches `http://` yet (the HTTP fetcher lands separately); the HTTP tests wait
-/// for it rather than fail.
-enum HTTPSupport {
-    static let isAvailable: Bool = {
-        guard let report = try? ReportProcess(),
-            let server = try? LoopbackFeedServer(route: { _ in
-                .init(status: 200, body: Data(ReportProcess.rss(title: "Probe", items: []).utf8))
-            }),
-            let result = try? report.run(["--url", server.url("probe.rss")])
-        else { return false }
-        return result.stderr.hasPrefix("OK")
-    }()
-}
-
 /// End-to-end runs against a loopback HTTP server: conditional requests, failures among good feeds, the
 /// server's `Retry-After`, and a signal in the middle of a slow fetch.
-@Suite(
-    .enabled(if: HTTPSupport.isAvailable, "RssCore fetches http:// once the HTTP fetcher lands"),
-    .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct HTTPReportTests {
     static let feed = Data(
         ReportProcess.rss(

@@ -3,7 +3,7 @@ import ReduxVM
 import ReduxVMTesting
 import RssResources
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 /// A fetcher that serves canned bodies by URL and counts requests; what a test needs from the network.
 final class FakeFetcher: FeedFetcher {

@@ -3,7 +3,7 @@ import ReduxVM
 import RssResources
 import Testing
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("Reader activities on a real store", .timeLimit(.minutes(1)))
 struct ReaderActivityTests {

@@ -3,7 +3,7 @@ import ReduxVM
 import ReduxVMTesting
 import Testing
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 /// The activities driven through the exhaustive test store, with fake dependencies: a fetcher serving canned
 /// feeds and a manual clock. Every state change and every action a side effect dispatches is asserted.

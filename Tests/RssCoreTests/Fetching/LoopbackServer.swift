@@ -139,7 +139,7 @@ extension Response {
 }
 
 /// Polls `condition` every 10 ms until it holds or `seconds` pass.
-func eventually(within seconds: Double = 2, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
     let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < end {
         if condition() { return true }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("Retry-After values")
 struct RetryAfterTests {

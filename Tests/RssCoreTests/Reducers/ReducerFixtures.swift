@@ -1,7 +1,7 @@
 import Foundation
 import ReduxVM
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 /// Builds states for reducer tests: two sources, and both lists showing the same three rows.
 enum ReducerFixtures {

@@ -2,7 +2,7 @@ import Foundation
 import ReduxVM
 import Testing
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("Source reducers")
 struct SourceReducerTests {

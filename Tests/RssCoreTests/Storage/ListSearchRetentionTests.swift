@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("List windows, search, counts and retention")
 struct ListSearchRetentionTests {

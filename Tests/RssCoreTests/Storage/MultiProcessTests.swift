@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 /// Storage shared by several processes and interrupted by SIGKILL: the two promises of SPEC §4 for storage.
 @Suite("Several processes on one database file")

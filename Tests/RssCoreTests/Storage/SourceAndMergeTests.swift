@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("Sources and merging fetched items")
 struct SourceAndMergeTests {

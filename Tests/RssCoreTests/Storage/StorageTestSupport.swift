@@ -1,5 +1,5 @@
 import Foundation
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 /// A temporary directory removed when the value goes away; each test gets its own database file.
 final class TemporaryDirectory: Sendable {

@@ -18,6 +18,7 @@ extension RefreshService {
             do {
                 response = try await fetcher.fetch(request)
             } catch {
+                if error.isCancellation { return nil }
                 return try recordFailure(error, for: stored)
             }
             if Task.isCancelled { return nil }
@@ -72,6 +73,7 @@ extension RefreshService {
         if Task.isCancelled { return nil }
         var status = stored.fetchStatus
         status.lastError = error.stored(at: now())
+        status.nextAttemptAt = error.retryAfter
         try database.saveFetchStatus(status, sourceID: stored.id)
         return FetchOutcome(status: FetchStatus(stored: status))
     }
