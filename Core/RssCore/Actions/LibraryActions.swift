@@ -13,7 +13,10 @@ struct Started: Action, SourcesTag, SettingsTag, MarksTag, ListsTag {
     let counts: ArticleCounts
 
     func updateState(_ state: inout RssState) {
-        state.sources.all = sources
+        // Sources added while the database was being read (a program may dispatch AddSource right after
+        // making the store) are kept after the stored ones.
+        let stored = Set(sources.map(\.id))
+        state.sources.all = sources + state.sources.all.filter { !stored.contains($0.id) }
         state.settings = settings
         state.counts = counts
         state.isStarted = true

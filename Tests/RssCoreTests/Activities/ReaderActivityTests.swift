@@ -28,6 +28,17 @@ struct ReaderActivityTests {
         #expect(state.notices.items.contains { $0.text == "48 new in Scripting News" })
     }
 
+    @Test("a source added right after making the store, before start-up has read the database, is kept")
+    func addRightAfterMake() async throws {
+        for _ in 0..<20 {
+            let store = try RssStore.make(RssConfiguration(database: .inMemory))
+            store.dispatch(AddSource(url: F.sample("russcox.atom"), date: F.date))
+            await store.idle()
+            #expect(store.state.sources.all.map(\.title) == ["research!rsc"])
+            #expect(store.state.counts.unread == 19)
+        }
+    }
+
     @Test("every bundled sample parses and lands in the database")
     func allSamples() async throws {
         let store = try await F.store()

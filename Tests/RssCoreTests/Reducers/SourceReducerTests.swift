@@ -68,3 +68,18 @@ struct SourceReducerTests {
         #expect(state.sources.named("gamma") == nil)
     }
 }
+
+@Suite("Start reducer")
+struct StartReducerTests {
+    typealias F = ReducerFixtures
+
+    @Test("a source added before the database was read survives Started")
+    func sourceAddedDuringStart() {
+        let early = UUID()
+        let state = F.reduce(RssState(), AddSource(url: URL(string: "https://early.example/feed")!, id: early, date: F.date))
+        let stored = Source(id: F.sourceA, url: URL(string: "https://a.example/feed")!, title: "Alpha", addedAt: F.date)
+        let started = F.reduce(state, Started(sources: [stored], settings: Settings(), counts: ArticleCounts()))
+        #expect(started.sources.all.map(\.id) == [F.sourceA, early])
+        #expect(started.isStarted)
+    }
+}
