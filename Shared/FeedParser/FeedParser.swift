@@ -56,24 +56,8 @@ public struct FeedParser: Sendable {
                                                                        documentURL: documentURL)
             result = Self.assemble(format, feed, items, warnings)
         } else {
-            var builder = XMLTreeBuilder(
-                limits: .init(maxDepth: options.maxDepth, maxElements: options.maxElements,
-                              maxEntityExpansionBytes: options.maxEntityExpansionBytes),
-                documentURL: documentURL)
-            let failure = decoded.withUTF8(of: data) { buffer -> XMLTreeBuilder.Failure? in
-                do throws(XMLTreeBuilder.Failure) {
-                    try builder.parse(buffer)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            switch failure {
-            case .tooDeep(let limit)?: throw .nestedTooDeeply(limit: limit)
-            case .tooManyElements(let limit)?: throw .tooManyElements(limit: limit)
-            case nil: break
-            }
-            let document = builder.document
+            let document = try XMLTreeBuilder.build(
+                decoded, of: data, options: options, documentURL: documentURL)
             let (format, root) = try FormatDetector.detect(document, isHTMLType: header?.isHTML ?? false)
             var ctx = MappingContext(doc: document)
             let (feed, items) = format == .atom03 || format == .atom10

@@ -18,25 +18,8 @@ public struct OPMLReader: Sendable {
         }
         let decoded = DocumentDecoder.decode(data, httpCharset: nil)
         guard decoded.withUTF8(of: data, { $0.contains { $0 > 0x20 } }) else { throw .empty }
-        var builder = XMLTreeBuilder(
-            limits: .init(maxDepth: options.maxDepth, maxElements: options.maxElements,
-                          maxEntityExpansionBytes: options.maxEntityExpansionBytes),
-            documentURL: nil)
-        builder.continueAfterRoot = true
-        let failure = decoded.withUTF8(of: data) { buffer -> XMLTreeBuilder.Failure? in
-            do throws(XMLTreeBuilder.Failure) {
-                try builder.parse(buffer)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        switch failure {
-        case .tooDeep(let limit)?: throw .nestedTooDeeply(limit: limit)
-        case .tooManyElements(let limit)?: throw .tooManyElements(limit: limit)
-        case nil: break
-        }
-        let doc = builder.document
+        let doc = try XMLTreeBuilder.build(
+            decoded, of: data, options: options, documentURL: nil, continueAfterRoot: true)
         guard let root = doc.root else { throw .notAFeed("no OPML outlines") }
         if doc.elements.contains(where: { $0.lname == "rss" || $0.lname == "feed" || $0.lname == "rdf" }),
            !doc.elements.contains(where: { $0.lname == "outline" }) {
