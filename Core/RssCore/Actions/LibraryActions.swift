@@ -17,7 +17,10 @@ struct Started: Action, SourcesTag, SettingsTag, MarksTag, ListsTag {
         // making the store) are kept after the stored ones.
         let stored = Set(sources.map(\.id))
         state.sources.all = sources + state.sources.all.filter { !stored.contains($0.id) }
+        // Likewise settings changed meanwhile: they were saved after the stored ones were read.
         state.settings = settings
+        for change in state.settingChangesBeforeStart { state.settings.apply(change) }
+        state.settingChangesBeforeStart = []
         state.counts = counts
         state.isStarted = true
         state.lists.reloadAll()

@@ -1,14 +1,34 @@
 public import Foundation
 public import ReduxVM
 
-/// Fetches sources now: the given ones, or every enabled source.
+/// Fetches sources now: the given ones, or every enabled source, or (on a timer) the enabled sources that are due.
 public struct Refresh: JournaledAction, RefreshTag {
     /// The sources to fetch, or nil for every enabled source.
     public let sourceIDs: [UUID]?
+    /// For a timed refresh: the time of the tick; only sources not fetched within `minimumInterval` of it are
+    /// fetched. Nil for a refresh someone asked for, which fetches every source it names.
+    public let dueAt: Date?
+    /// For a timed refresh: how long a source is left alone after a fetch.
+    public let minimumInterval: TimeInterval
 
     /// Refreshes `sourceIDs`, or everything enabled.
     public init(sourceIDs: [UUID]? = nil) {
         self.sourceIDs = sourceIDs
+        self.dueAt = nil
+        self.minimumInterval = 0
+    }
+
+    private init(dueAt: Date, minimumInterval: TimeInterval) {
+        self.sourceIDs = nil
+        self.dueAt = dueAt
+        self.minimumInterval = minimumInterval
+    }
+
+    /// A timed refresh at `date`: the enabled sources not fetched within `minimumInterval` (by any refresh,
+    /// timed or not), so that a short timer or a manual refresh just before a tick never hits a server
+    /// more often than that.
+    public static func due(at date: Date, minimumInterval: TimeInterval) -> Refresh {
+        Refresh(dueAt: date, minimumInterval: minimumInterval)
     }
 
     /// Queues the sources; a refresh already running is extended rather than restarted.
@@ -16,6 +36,7 @@ public struct Refresh: JournaledAction, RefreshTag {
         let wanted = sourceIDs.map(Set.init)
         let ids = state.sources.all
             .filter { wanted?.contains($0.id) ?? $0.isEnabled }
+            .filter { source in dueAt.map { source.status.isDue(at: $0, minimumInterval: minimumInterval) } ?? true }
             .map(\.id)
             .filter { !state.refresh.pending.contains($0) }
         guard !ids.isEmpty else { return }

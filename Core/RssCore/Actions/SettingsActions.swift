@@ -16,33 +16,40 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
 
     /// Validates and stores the setting.
     public func updateState(_ state: inout RssState) {
-        switch change {
-        case .refreshInterval(let seconds):
-            if let seconds, seconds < 60 {
-                state.notices.post(.error, "refresh interval must be at least 60 seconds", at: date)
-                return
-            }
-            state.settings.refreshInterval = seconds
-        case .pageSize(let size):
-            guard (1...500).contains(size) else {
-                state.notices.post(.error, "page size must be between 1 and 500", at: date)
-                return
-            }
-            state.settings.pageSize = size
+        if let problem = change.problem {
+            state.notices.post(.error, problem, at: date)
+            return
+        }
+        state.settings.apply(change)
+        if !state.isStarted { state.settingChangesBeforeStart.append(change) }
+        if case .pageSize = change {
             state.lists.first.reload(resettingPage: true)
             state.lists.second.reload(resettingPage: true)
-        case .retentionDays(let days):
-            if let days, days < 1 {
-                state.notices.post(.error, "retention must keep at least 1 day", at: date)
-                return
-            }
-            state.settings.retentionDays = days
-        case .retentionPerSource(let count):
-            if let count, count < 1 {
-                state.notices.post(.error, "retention must keep at least 1 article per source", at: date)
-                return
-            }
-            state.settings.retentionPerSource = count
+        }
+    }
+}
+
+extension SettingChange {
+    /// Why the value is refused, or nil when it is in range.
+    var problem: String? {
+        switch self {
+        case .refreshInterval(let seconds?) where seconds < 60: "refresh interval must be at least 60 seconds"
+        case .pageSize(let size) where !(1...500).contains(size): "page size must be between 1 and 500"
+        case .retentionDays(let days?) where days < 1: "retention must keep at least 1 day"
+        case .retentionPerSource(let count?) where count < 1: "retention must keep at least 1 article per source"
+        default: nil
+        }
+    }
+}
+
+extension Settings {
+    /// Sets the value `change` names (already validated).
+    mutating func apply(_ change: SettingChange) {
+        switch change {
+        case .refreshInterval(let seconds): refreshInterval = seconds
+        case .pageSize(let size): pageSize = size
+        case .retentionDays(let days): retentionDays = days
+        case .retentionPerSource(let count): retentionPerSource = count
         }
     }
 }

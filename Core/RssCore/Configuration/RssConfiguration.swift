@@ -18,10 +18,21 @@ public struct RssConfiguration: Sendable {
     /// Whether to refresh every `refreshInterval` (interactive fronts); batch programs leave it off, so that
     /// ``ReduxVM/Store/idle()`` returns once their own work is done.
     public var refreshesPeriodically: Bool
+    /// How long a timed refresh leaves a source alone after any fetch of it (seconds). The refresh interval
+    /// can be as short as a minute; this keeps each server from being asked more often than this whatever
+    /// the timer says. Refreshes someone asks for are not held back.
+    public var minimumFetchInterval: TimeInterval
+
+    /// The default minimum interval between timed fetches of one source: 15 minutes.
+    public static let defaultMinimumFetchInterval: TimeInterval = 15 * 60
 
     /// A configuration; the defaults suit a batch program on the shared database.
-    public init(database: Database = .standard, refreshesPeriodically: Bool = false) {
+    public init(
+        database: Database = .standard, refreshesPeriodically: Bool = false,
+        minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval
+    ) {
         self.database = database
         self.refreshesPeriodically = refreshesPeriodically
+        self.minimumFetchInterval = max(0, minimumFetchInterval)
     }
 }

@@ -21,7 +21,8 @@ public enum RssStore {
         }
         return make(
             database: database, fetcher: sharedFetcher, clock: ContinuousClock(), now: { Date() },
-            refreshesPeriodically: configuration.refreshesPeriodically)
+            refreshesPeriodically: configuration.refreshesPeriodically,
+            minimumFetchInterval: configuration.minimumFetchInterval)
     }
 
     /// The fetcher of every store in the process: `file://` from disk, http(s) through one HTTP client, at most
@@ -34,12 +35,13 @@ public enum RssStore {
     /// Builds a started store on explicit dependencies: the seam tests and benchmarks use.
     static func make(
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
-        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool
+        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
+        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
     ) -> Store<RssState> {
         let store = Store(state: RssState())
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,
-            refreshesPeriodically: refreshesPeriodically)
+            refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval)
         {
             service.register(on: store)
         }
@@ -50,13 +52,14 @@ public enum RssStore {
     /// The services of a reader, in registration order.
     static func services(
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
-        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool
+        now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
+        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
     ) -> [any RegistrableService] {
         [
             LibraryService(database: database, now: now),
             RefreshService(
                 database: database, fetcher: fetcher, clock: clock, now: now,
-                refreshesPeriodically: refreshesPeriodically),
+                refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval),
             OPMLService(database: database, now: now),
         ]
     }

@@ -24,6 +24,9 @@ public struct RssState: Sendable, Equatable {
     public internal(set) var notices = NoticesState()
     /// True once the database has been read at start.
     public internal(set) var isStarted = false
+    /// Settings changed before start-up had read the stored ones: applied again over them, so that a change
+    /// made right after making the store is not undone by the stored value.
+    var settingChangesBeforeStart: [SettingChange] = []
 
     /// An empty state, before the store has loaded the database.
     public init() {}

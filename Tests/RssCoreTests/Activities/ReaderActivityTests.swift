@@ -1,5 +1,6 @@
 import Foundation
 import ReduxVM
+import ReduxVMTesting
 import RssResources
 import Testing
 
@@ -97,6 +98,46 @@ struct ReaderActivityTests {
         #expect(store.state.counts.unread == 0)
         #expect(!store.state.refresh.isRunning)
         #expect(store.state.refresh.completed == 1)
+    }
+
+    @Test("a timed refresh fetches a source again only once the minimum interval has passed since its last fetch")
+    func timedRefreshKeepsTheMinimumInterval() async throws {
+        let clock = ManualClock()
+        let now = Locked(F.date)
+        let fetcher = FakeFetcher([Self.fakeFeedURL: .success(F.rss([(id: "1", title: "One")]))])
+        let store = RssStore.make(
+            database: try FeedDatabase(location: .inMemory), fetcher: fetcher, clock: clock,
+            now: { now.withLock { $0 } }, refreshesPeriodically: true, minimumFetchInterval: 15 * 60)
+        store.dispatch(ChangeSetting(.refreshInterval(60), date: F.date))
+        store.dispatch(AddSource(url: Self.fakeFeedURL, date: F.date))
+        while store.state.sources.all.first?.status.lastSuccess == nil { await Task.yield() }
+        await Self.settle(store, clock)
+        #expect(fetcher.seen.count == 1)
+        #expect(store.state.settings.refreshInterval == 60)  // changed before start-up read the stored settings
+
+        // Ticks every minute: nothing is fetched for 15 minutes after the first fetch, then one fetch.
+        for minute in 1...16 {
+            now.withLock { $0 = F.date.addingTimeInterval(Double(minute) * 60) }
+            await clock.advance(by: .seconds(60))
+            await Self.settle(store, clock)
+            #expect(fetcher.seen.count == (minute < 15 ? 1 : 2), "after \(minute) minutes")
+        }
+        // Asking for a refresh is never held back.
+        store.dispatch(Refresh())
+        await Self.settle(store, clock)
+        #expect(fetcher.seen.count == 3)
+        store.dispatch(ChangeSetting(.refreshInterval(nil), date: F.date))
+        await store.idle()
+    }
+
+    private static let fakeFeedURL = URL(string: "https://fake.example/feed.xml")!
+
+    /// Waits until the timer sleeps again, every dispatched action was handled and no fetch is running.
+    private static func settle(_ store: Store<RssState>, _ clock: ManualClock) async {
+        while clock.sleeperCount == 0 { await Task.yield() }
+        await store.processed()
+        while store.state.refresh.isRunning || !store.state.isStarted { await Task.yield() }
+        await store.processed()
     }
 
     @Test("search finds articles by words in their text; paging moves through a list")

@@ -100,7 +100,7 @@ struct TestStoreActivityTests {
         let error = FetchError(stage: .http, message: "too many requests", httpStatus: 429)
         await store.receive(SourceFetched.self) {
             $0.refresh = RefreshState(isRunning: false, total: 1, completed: 1, lastFinished: F.date, generation: 1)
-            $0.sources.update(id) { $0.status = FetchStatus(lastError: error) }
+            $0.sources.update(id) { $0.status = FetchStatus(lastError: error, lastAttempt: F.date) }
             $0.notices.post(.error, "fake.example: HTTP 429: too many requests", at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2

@@ -27,6 +27,61 @@ struct RefreshReducerTests {
         #expect(done.lists.first.isLoading && done.lists.second.isLoading)
     }
 
+    @Test("a timed refresh leaves alone the sources fetched within the minimum interval, whatever the outcome")
+    func timedRefreshSkipsRecentlyFetchedSources() {
+        let interval: TimeInterval = 15 * 60
+        let tick = F.date.addingTimeInterval(3_600)
+        let recentFailure = FetchError(stage: .timeout, message: "no answer")
+        var state = F.state()
+        // A fetched 10 minutes before the tick; B failed 5 minutes before it after a success long ago.
+        state.sources.all[0].status = FetchStatus(lastSuccess: tick.addingTimeInterval(-600))
+        state.sources.all[1].status = FetchStatus(
+            lastSuccess: tick.addingTimeInterval(-86_400), lastError: recentFailure,
+            lastAttempt: tick.addingTimeInterval(-300))
+        #expect(F.reduce(state, Refresh.due(at: tick, minimumInterval: interval)).refresh == state.refresh)
+
+        // Five minutes later A is due (15 minutes since its fetch), B is not yet.
+        let later = F.reduce(state, Refresh.due(at: tick.addingTimeInterval(300), minimumInterval: interval))
+        #expect(later.refresh.pending == [F.sourceA])
+
+        // A refresh someone asked for fetches both at once.
+        #expect(F.reduce(state, Refresh()).refresh.pending == [F.sourceA, F.sourceB])
+        // A source never fetched is always due.
+        state.sources.all[0].status = FetchStatus()
+        #expect(F.reduce(state, Refresh.due(at: tick, minimumInterval: interval)).refresh.pending == [F.sourceA])
+    }
+
+    @Test("a setting changed before start-up read the stored settings survives them")
+    func settingChangedBeforeStart() {
+        var stored = Settings()
+        stored.pageSize = 50
+        stored.retentionDays = 30
+        let started = F.reduce(
+            RssState(), ChangeSetting(.refreshInterval(120), date: F.date), ChangeSetting(.pageSize(0), date: F.date),
+            Started(sources: [], settings: stored, counts: ArticleCounts()))
+        #expect(started.settings.refreshInterval == 120)
+        #expect(started.settings.pageSize == 50)
+        #expect(started.settings.retentionDays == 30)
+        #expect(started.settingChangesBeforeStart.isEmpty)
+        #expect(started.notices.items.map(\.text) == ["page size must be between 1 and 500"])
+        // Once started, changes apply directly.
+        let later = F.reduce(started, ChangeSetting(.pageSize(10), date: F.date))
+        #expect(later.settings.pageSize == 10 && later.settingChangesBeforeStart.isEmpty)
+    }
+
+    @Test("a source's last attempt comes from its last success or its last failure, whichever is later")
+    func lastAttemptFromStoredStatus() {
+        let success = F.date
+        let failure = F.date.addingTimeInterval(60)
+        let failed = FetchStatus(
+            stored: StoredFetchStatus(
+                lastSuccessAt: success, lastError: FetchFailure(stage: "http", message: "500 oops", at: failure)))
+        #expect(failed.lastAttempt == failure)
+        #expect(FetchStatus(stored: StoredFetchStatus(lastSuccessAt: success)).lastAttempt == success)
+        #expect(FetchStatus(stored: StoredFetchStatus()).lastAttempt == nil)
+        #expect(FetchStatus().isDue(at: F.date, minimumInterval: 1e9))
+    }
+
     @Test("a failure is kept on the source and announced; a stale result is ignored")
     func failureAndStale() {
         let start = F.reduce(F.state(), Refresh(sourceIDs: [F.sourceB]))

@@ -29,7 +29,8 @@ extension FetchStatus {
         self.init(
             lastSuccess: stored.lastSuccessAt,
             lastError: stored.lastError.map(FetchError.init(stored:)),
-            nextAttemptAfter: stored.nextAttemptAt)
+            nextAttemptAfter: stored.nextAttemptAt,
+            lastAttempt: [stored.lastSuccessAt, stored.lastError?.at].compactMap { $0 }.max())
     }
 }
 

@@ -16,10 +16,13 @@ final class RefreshService: Service {
     let now: @Sendable () -> Date
     /// Whether a timer refreshes every `refreshInterval`; batch programs turn it off.
     let refreshesPeriodically: Bool
+    /// How long a timed refresh leaves a source alone after any fetch of it.
+    let minimumInterval: TimeInterval
 
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
-        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
+        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
     ) {
         self.database = database
         self.fetcher = fetcher
@@ -27,6 +30,7 @@ final class RefreshService: Service {
         self.clock = clock
         self.now = now
         self.refreshesPeriodically = refreshesPeriodically
+        self.minimumInterval = minimumInterval
     }
 
     var sideEffects: [any SideEffect<RefreshService>] {

@@ -1,6 +1,7 @@
 import ReduxVM
 
-/// Started, or a new refresh interval → (re)start the timer that dispatches Refresh every interval.
+/// Started, or a new refresh interval → (re)start the timer that dispatches a timed Refresh every interval; it
+/// fetches only the sources not fetched within the service's minimum interval.
 struct TimerSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.state.isStarted && (box.lastAction(is: Started.self) || box.isNew(keyPath: \.settings.refreshInterval))
@@ -13,6 +14,7 @@ struct TimerSE: SideEffect {
             return
         }
         let clock = service.clock
+        let minimumInterval = service.minimumInterval
         trunk.run(id: "refresh-timer", cancellingInFlight: true) { trunk in
             while !Task.isCancelled {
                 do {
@@ -20,7 +22,7 @@ struct TimerSE: SideEffect {
                 } catch {
                     return
                 }
-                trunk.dispatch(Refresh())
+                trunk.dispatch(Refresh.due(at: service.now(), minimumInterval: minimumInterval))
             }
         }
     }
