@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The bulk path for large imports: sources and articles written in one transaction with the full-text triggers
-/// off, then one FTS5 `rebuild` (about 1 s per 100,000 articles instead of 5–10 s with the triggers firing per row).
+/// off, then one FTS5 `rebuild` of the whole index.
 extension FeedDatabase {
     /// Inserts `sources` (skipping ids already stored) and `articles` (skipping (source, stable id) pairs already
     /// stored), then rebuilds the search index. Returns how many articles were inserted.
@@ -14,7 +14,7 @@ extension FeedDatabase {
     func bulkInsert(sources: [StoredSource], articles: [StoredArticle]) throws(StorageError) -> Int {
         try write("bulk import") { db in
             let triggers = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article' AND name LIKE 'article_fts_%'
+                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article' AND name LIKE 'article_search_%'
                 """)
             for trigger in triggers {
                 try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)")
@@ -32,7 +32,7 @@ extension FeedDatabase {
                 inserted += db.changesCount
             }
             for trigger in triggers { try db.execute(sql: trigger["sql"]) }
-            try db.execute(sql: "INSERT INTO article_fts(article_fts) VALUES ('rebuild')")
+            try db.execute(sql: "INSERT INTO article_search(article_search) VALUES ('rebuild')")
             return inserted
         }
     }
@@ -40,7 +40,7 @@ extension FeedDatabase {
     /// Checks the full-text index against the article table (FTS5 `integrity-check` with content comparison).
     func checkSearchIndex() throws(StorageError) {
         try write("check the search index") { db in
-            try db.execute(sql: "INSERT INTO article_fts(article_fts, rank) VALUES ('integrity-check', 1)")
+            try db.execute(sql: "INSERT INTO article_search(article_search, rank) VALUES ('integrity-check', 1)")
         }
     }
 

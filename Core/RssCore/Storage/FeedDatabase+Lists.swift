@@ -76,9 +76,9 @@ struct ListQuery {
         var arguments: StatementArguments = []
         if let text = filter.searchText, !text.allSatisfy(\.isWhitespace) {
             guard let match = SearchQuery.matchExpression(for: text) else { return nil }
-            from += " JOIN article_fts ON article_fts.rowid = article.rowid"
-            conditions.append("article_fts MATCH ?")
-            dateOrderConditions.append("+article.rowid IN (SELECT rowid FROM article_fts WHERE article_fts MATCH ?)")
+            from += " JOIN article_search ON article_search.rowid = article.rowid"
+            conditions.append("article_search MATCH ?")
+            dateOrderConditions.append("+article.rowid IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)")
             arguments += [match]
         }
         switch filter.status {
@@ -91,10 +91,10 @@ struct ListQuery {
             arguments += [sourceID.uuidString]
         }
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
-        countSQL = conditions == ["article_fts MATCH ?"]
-            ? "SELECT count(*) FROM article_fts WHERE article_fts MATCH ?"
+        countSQL = conditions == ["article_search MATCH ?"]
+            ? "SELECT count(*) FROM article_search WHERE article_search MATCH ?"
             : "SELECT count(*) " + fromWhere
-        let inDateOrder = dateOrderConditions + conditions.filter { $0 != "article_fts MATCH ?" }
+        let inDateOrder = dateOrderConditions + conditions.filter { $0 != "article_search MATCH ?" }
         fromWhereInDateOrder = "FROM article WHERE " + inDateOrder.joined(separator: " AND ")
         if dateOrderConditions.isEmpty { fromWhereInDateOrder = fromWhere }
         self.arguments = arguments

@@ -7,10 +7,21 @@ struct MergeResult: Sendable, Equatable {
     var updated: Int
 }
 
+/// What a fetch says about its source besides the items; nil fields leave the stored value.
+struct FeedDetails: Sendable, Equatable {
+    var title: String?
+    var siteLink: String?
+    /// The new address after a permanent redirect.
+    var url: String?
+
+    var isEmpty: Bool { title == nil && siteLink == nil && url == nil }
+}
+
 /// Merging a fetched feed into a source's articles: the rules that make refreshing safe to repeat.
 extension FeedDatabase {
     /// Merges `items` into the articles of `sourceID` in one transaction, with the fetch status when given, so a
-    /// refresh is stored whole or not at all.
+    /// refresh is stored whole or not at all; the feed's `details` (title, site, moved URL) land in the same
+    /// transaction. Only those columns are written: a source disabled or retagged meanwhile stays so.
     ///
     /// Rules:
     /// - an item is known by (source, stable id): a re-fetch never duplicates it (duplicates within one fetch
@@ -22,14 +33,28 @@ extension FeedDatabase {
     ///   tombstones of items the feed no longer lists are dropped.
     @discardableResult
     func mergeFetchedItems(
-        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date()
+        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date(),
+        details: FeedDetails = FeedDetails()
     ) throws(StorageError) -> MergeResult {
         try write("store fetched articles") { db in
-            try Self.merge(items, sourceID: sourceID, status: status, now: now, db)
+            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
         }
     }
 
-    static func merge(_ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, now: Date, _ db: Database) throws -> MergeResult {
+    /// ``mergeFetchedItems(_:sourceID:status:now:details:)`` in a transaction shared with other fetches
+    /// (``GroupCommit``): what a refresh uses, so that many sources cost few commits.
+    func mergeFetchedItemsGrouped(
+        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus, now: Date, details: FeedDetails
+    ) async throws(StorageError) -> MergeResult {
+        try await groupWrite("store fetched articles") { db in
+            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
+        }
+    }
+
+    static func merge(
+        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, details: FeedDetails = FeedDetails(),
+        now: Date, _ db: Database
+    ) throws -> MergeResult {
         let source = sourceID.uuidString
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM source WHERE id = ?", arguments: [source]) == true else {
             throw StorageError.notFound("source \(sourceID)")
@@ -50,6 +75,7 @@ extension FeedDatabase {
             """)
 
         var result = MergeResult(inserted: 0, updated: 0)
+        var insertedRowids: ClosedRange<Int64>?
         var seen = Set<String>()
         for item in items where seen.insert(item.stableID).inserted {
             let key: StatementArguments = [source, item.stableID]
@@ -73,14 +99,28 @@ extension FeedDatabase {
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, firstSeenAt: now, isRead: false, isStarred: false)
                 try insert.execute(arguments: article.arguments)
+                let rowid = db.lastInsertedRowID
+                insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
                 result.inserted += 1
             }
+        }
+        if let insertedRowids {
+            try FeedSchema.indexArticles(rowids: insertedRowids, db)
         }
         if !items.isEmpty {
             try pruneTombstones(sourceID: source, keeping: seen, db)
         }
         if let status {
             try saveFetchStatus(status, sourceID: sourceID, db)
+        }
+        if !details.isEmpty {
+            try db.execute(
+                sql: """
+                    UPDATE source SET title = coalesce(?, title), siteLink = coalesce(?, siteLink),
+                        url = coalesce(?, url)
+                    WHERE id = ?
+                    """,
+                arguments: [details.title, details.siteLink, details.url, source])
         }
         return result
     }

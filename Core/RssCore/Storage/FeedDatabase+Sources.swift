@@ -22,16 +22,27 @@ extension FeedDatabase {
     /// Inserts `source`, or replaces every stored field of the source with its id (its articles stay).
     /// A second source with the same URL is refused with `StorageError.conflict`.
     func saveSource(_ source: StoredSource) throws(StorageError) {
-        try write("save the source") { db in
-            let updates = StoredSource.columns.split(separator: ",").dropFirst()
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: 15).joined(separator: ", ")
-            try db.execute(
-                sql: "INSERT INTO source (\(StoredSource.columns)) VALUES (\(placeholders)) ON CONFLICT(id) DO UPDATE SET \(updates)",
-                arguments: source.arguments)
+        try write("save the source") { db in try Self.saveSource(source, db) }
+    }
+
+    /// Saves `sources` as ``saveSource(_:)`` does, all or none (an OPML import is one transaction).
+    func saveSources(_ sources: [StoredSource]) throws(StorageError) {
+        try write("save the sources") { db in
+            for source in sources { try Self.saveSource(source, db) }
         }
     }
+
+    static func saveSource(_ source: StoredSource, _ db: Database) throws {
+        try db.cachedStatement(sql: upsertSourceSQL).execute(arguments: source.arguments)
+    }
+
+    private static let upsertSourceSQL: String = {
+        let updates = StoredSource.columns.split(separator: ",").dropFirst()
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: 15).joined(separator: ", ")
+        return "INSERT INTO source (\(StoredSource.columns)) VALUES (\(placeholders)) ON CONFLICT(id) DO UPDATE SET \(updates)"
+    }()
 
     /// Removes a source and, by cascade, its articles. Returns whether it existed.
     @discardableResult
@@ -53,6 +64,11 @@ extension FeedDatabase {
     /// Stores what a fetch left (validators, times, error) without touching the user's fields.
     func saveFetchStatus(_ status: StoredFetchStatus, sourceID: UUID) throws(StorageError) {
         try write("save the fetch status") { db in try Self.saveFetchStatus(status, sourceID: sourceID, db) }
+    }
+
+    /// ``saveFetchStatus(_:sourceID:)`` in a transaction shared with other fetches (``GroupCommit``).
+    func saveFetchStatusGrouped(_ status: StoredFetchStatus, sourceID: UUID) async throws(StorageError) {
+        try await groupWrite("save the fetch status") { db in try Self.saveFetchStatus(status, sourceID: sourceID, db) }
     }
 
     static func saveFetchStatus(_ status: StoredFetchStatus, sourceID: UUID, _ db: Database) throws {

@@ -24,6 +24,8 @@ final class FeedDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Where this database lives.
     let location: DatabaseLocation
+    /// Shares transactions between the writes of concurrent fetches.
+    let groupCommit: GroupCommit
 
     /// Opens (creating when missing) the database at `location` and migrates it to the current schema.
     init(location: DatabaseLocation) throws(StorageError) {
@@ -34,6 +36,7 @@ final class FeedDatabase: Sendable {
         configuration.label = "RssCore.FeedDatabase"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: SearchText.function)
         }
         do {
             switch location {
@@ -49,6 +52,7 @@ final class FeedDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: location.displayPath, reason: Self.reason(error))
         }
+        groupCommit = GroupCommit(writer: writer)
         try FeedSchema.migrate(writer)
     }
 
@@ -76,6 +80,18 @@ final class FeedDatabase: Sendable {
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
         do {
             return try writer.write(body)
+        } catch {
+            throw StorageError.wrapping(error, operation: operation)
+        }
+    }
+
+    /// Runs `body` in a transaction shared with other concurrent writers (``GroupCommit``), atomically on its
+    /// own; returns once committed. Errors become `StorageError`s naming `operation`.
+    func groupWrite<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(StorageError) -> T {
+        do {
+            return try await groupCommit.write(body)
         } catch {
             throw StorageError.wrapping(error, operation: operation)
         }

@@ -8,7 +8,7 @@ import GRDB
 /// damaging it.
 enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
-    static let migrationIdentifiers = ["v1-sources-articles-settings-fts"]
+    static let migrationIdentifiers = ["v1-sources-articles-settings-fts", "v2-search-plain-text"]
 
     /// The version this program writes.
     static var currentVersion: Int { migrationIdentifiers.count }
@@ -18,6 +18,10 @@ enum FeedSchema {
         migrator.registerMigration(migrationIdentifiers[0]) { db in
             try createVersion1(db)
             try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        migrator.registerMigration(migrationIdentifiers[1]) { db in
+            try createVersion2(db)
+            try db.execute(sql: "PRAGMA user_version = 2")
         }
         return migrator
     }
@@ -135,5 +139,50 @@ enum FeedSchema {
                 VALUES (new.rowid, new.title, new.summary, new.contentHTML);
             END;
             """)
+    }
+
+    /// Version 2: the search index holds plain text (version 1 indexed the HTML, so "div" matched every article
+    /// with markup), read through a view that strips the markup with ``SearchText``. New articles are indexed
+    /// by the merge, one statement per fetch: an insert trigger would run per row, and FTS5 writes its pending
+    /// terms out at each such statement, which made a refresh write ten times the pages it needed.
+    static func createVersion2(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER article_fts_insert;
+            DROP TRIGGER article_fts_update;
+            DROP TRIGGER article_fts_delete;
+            DROP TABLE article_fts;
+
+            CREATE VIEW article_search_source AS
+                SELECT article.rowid AS rowid, title, \(SearchText.functionName)(summary, contentHTML) AS body
+                FROM article;
+
+            CREATE VIRTUAL TABLE article_search USING fts5(
+                title, body,
+                content = 'article_search_source', content_rowid = 'rowid',
+                tokenize = 'unicode61 remove_diacritics 2'
+            );
+
+            CREATE TRIGGER article_search_delete AFTER DELETE ON article BEGIN
+                INSERT INTO article_search(article_search, rowid, title, body)
+                VALUES ('delete', old.rowid, old.title, \(SearchText.functionName)(old.summary, old.contentHTML));
+            END;
+            -- A re-fetch that changes an article's text is rare: a trigger is simplest there.
+            CREATE TRIGGER article_search_update AFTER UPDATE OF title, summary, contentHTML ON article BEGIN
+                INSERT INTO article_search(article_search, rowid, title, body)
+                VALUES ('delete', old.rowid, old.title, \(SearchText.functionName)(old.summary, old.contentHTML));
+                INSERT INTO article_search(rowid, title, body)
+                VALUES (new.rowid, new.title, \(SearchText.functionName)(new.summary, new.contentHTML));
+            END;
+
+            INSERT INTO article_search(article_search) VALUES ('rebuild');
+            """)
+    }
+
+    /// Indexes the articles with rowids in `rowids` (new ones: the merge inserts without a trigger).
+    static func indexArticles(rowids: ClosedRange<Int64>, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO article_search(rowid, title, body)
+            SELECT rowid, title, body FROM article_search_source WHERE rowid BETWEEN ? AND ?
+            """).execute(arguments: [rowids.lowerBound, rowids.upperBound])
     }
 }

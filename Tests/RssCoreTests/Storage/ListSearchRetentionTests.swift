@@ -122,7 +122,7 @@ struct ListSearchRetentionTests {
         }.joined()
         #expect(markPlan.contains("USING INDEX"), "\(markPlan)")
         let searchPlan = try database.read("plan") { db in
-            try planDetails(db, sql: "EXPLAIN QUERY PLAN SELECT article.id FROM article JOIN article_fts ON article_fts.rowid = article.rowid WHERE article_fts MATCH 'x'")
+            try planDetails(db, sql: "EXPLAIN QUERY PLAN SELECT article.id FROM article JOIN article_search ON article_search.rowid = article.rowid WHERE article_search MATCH 'x'")
         }.joined(separator: " | ")
         #expect(searchPlan.contains("VIRTUAL TABLE INDEX") && searchPlan.contains("INTEGER PRIMARY KEY"), "\(searchPlan)")
     }

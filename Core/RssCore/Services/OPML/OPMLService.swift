@@ -75,10 +75,10 @@ struct SaveImportedSE: SideEffect {
         let now = service.now
         trunk.run { trunk in
             do throws(StorageError) {
-                for id in added {
-                    guard let index = all.firstIndex(where: { $0.id == id }) else { continue }
-                    try database.saveSource(StoredSource(all[index], sortOrder: index))
-                }
+                let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
+                try database.saveSources(added.compactMap { id in
+                    order[id].map { StoredSource(all[$0], sortOrder: $0) }
+                })
                 trunk.dispatch(Refresh(sourceIDs: added))
             } catch {
                 trunk.dispatch(OperationFailed(message: error.description, date: now()))

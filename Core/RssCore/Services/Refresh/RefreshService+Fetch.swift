@@ -19,7 +19,7 @@ extension RefreshService {
                 response = try await fetcher.fetch(request)
             } catch {
                 if error.isCancellation { return nil }
-                return try recordFailure(error, for: stored)
+                return try await recordFailure(error, for: stored)
             }
             if Task.isCancelled { return nil }
             switch response {
@@ -28,10 +28,10 @@ extension RefreshService {
                 status.lastSuccessAt = now()
                 status.lastError = nil
                 status.nextAttemptAt = nil
-                try database.saveFetchStatus(status, sourceID: source.id)
+                try await database.saveFetchStatusGrouped(status, sourceID: source.id)
                 return FetchOutcome(status: FetchStatus(stored: status))
             case .fetched(let fetched):
-                return try store(fetched, for: stored)
+                return try await store(fetched, for: stored)
             }
         } catch {
             return FetchOutcome(
@@ -41,40 +41,38 @@ extension RefreshService {
         }
     }
 
-    private func store(_ fetched: FetchedFeed, for stored: StoredSource) throws(StorageError) -> FetchOutcome? {
+    private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parsed: ParsedFeed
         do {
             parsed = try parser.parse(fetched.data, contentType: fetched.contentType, url: feedURL)
         } catch {
-            return try recordFailure(FetchError(stage: .parse, message: error.description), for: stored)
+            return try await recordFailure(FetchError(stage: .parse, message: error.description), for: stored)
         }
         if Task.isCancelled { return nil }
         let date = now()
         let status = StoredFetchStatus(
             etag: fetched.etag, lastModified: fetched.lastModified, lastSuccessAt: date, lastError: nil,
             nextAttemptAt: nil)
-        let merged = try database.mergeFetchedItems(
-            parsed.items.map(FetchedItem.init), sourceID: stored.id, status: status, now: date)
-        var updated = stored
         let title = parsed.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if !title.isEmpty { updated.title = title }
-        if let siteLink = parsed.siteLink { updated.siteLink = siteLink }
-        if let moved = fetched.permanentlyMovedTo { updated.url = moved.absoluteString }
-        updated.fetchStatus = status
-        if updated != stored { try database.saveSource(updated) }
+        let details = FeedDetails(
+            title: title.isEmpty || title == stored.title ? nil : title,
+            siteLink: parsed.siteLink == stored.siteLink ? nil : parsed.siteLink,
+            url: fetched.permanentlyMovedTo?.absoluteString)
+        let merged = try await database.mergeFetchedItemsGrouped(
+            parsed.items.map(FetchedItem.init), sourceID: stored.id, status: status, now: date, details: details)
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
             feedTitle: title.isEmpty ? nil : title, siteLink: parsed.siteLink.flatMap(URL.init(string:)),
             movedTo: fetched.permanentlyMovedTo)
     }
 
-    private func recordFailure(_ error: FetchError, for stored: StoredSource) throws(StorageError) -> FetchOutcome? {
+    private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
         if Task.isCancelled { return nil }
         var status = stored.fetchStatus
         status.lastError = error.stored(at: now())
         status.nextAttemptAt = error.retryAfter
-        try database.saveFetchStatus(status, sourceID: stored.id)
+        try await database.saveFetchStatusGrouped(status, sourceID: stored.id)
         return FetchOutcome(status: FetchStatus(stored: status))
     }
 }

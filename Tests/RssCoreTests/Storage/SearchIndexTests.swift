@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import Testing
+
+@_spi(Benchmarks) @testable import RssCore
+
+@Suite("The search index holds plain text")
+struct SearchIndexTests {
+    @Test("markup is taken out: tags, comments, scripts and styles go, references are decoded, words stay apart")
+    func plainText() {
+        #expect(SearchText.plain(html: "no markup at all") == "no markup at all")
+        #expect(SearchText.plain(html: "<p>one</p><p>two</p>") == " one  two ")
+        #expect(SearchText.plain(html: #"<a href="https://x.example/div">link</a>"#) == " link ")
+        #expect(SearchText.plain(html: "a<!-- <b>hidden</b> -->b") == "a b")
+        #expect(SearchText.plain(html: "x<SCRIPT>var div = 1;</script >y<style>p { color: red }</STYLE>z") == "x y z")
+        #expect(SearchText.plain(html: "caf&eacute; &amp; cr&#xE8;me") == "café & crème")
+        #expect(SearchText.plain(html: "text then <unclosed tag") == "text then  ")
+        #expect(SearchText.plain(html: "<script>never closed") == " ")
+        #expect(SearchText.plain(html: "5 < 6 & 7 > 3") == "5   3")
+        #expect(SearchText.plain(html: "") == "")
+    }
+
+    @Test("searching finds words of the text, never tag or attribute names", arguments: DatabaseKind.allCases)
+    func searchIgnoresMarkup(kind: DatabaseKind) throws {
+        let (database, _) = try kind.open()
+        let source = makeSource("markup")
+        try database.saveSource(source)
+        var item = makeItem("1", title: "Layout notes")
+        item.contentHTML = #"<div class="post"><p>Grids and <a href="https://example.org/flexbox">caf&eacute;s</a></p></div>"#
+        try database.mergeFetchedItems([item, makeItem("2")], sourceID: source.id)
+        func count(_ text: String) throws -> Int {
+            try database.listArticles(ArticleFilter(searchText: text), limit: 10).totalCount
+        }
+        #expect(try count("div") == 0)
+        #expect(try count("href") == 0)
+        #expect(try count("flexbox") == 0)
+        #expect(try count("grids") == 1)
+        #expect(try count("cafe") == 1)
+        #expect(try count("layout") == 1)
+        #expect(try count("body") == 1)  // item 2's "<p>Body of 2</p>"
+        try database.checkSearchIndex()
+    }
+
+    @Test("changed and removed articles leave the index consistent")
+    func updatesAndDeletes() throws {
+        let (database, _) = try DatabaseKind.file.open()
+        let source = makeSource("changing")
+        try database.saveSource(source)
+        try database.mergeFetchedItems((1...30).map { makeItem("\($0)", summary: "alpha \($0)") }, sourceID: source.id)
+        var changed = makeItem("7", summary: "omega")
+        changed.contentHTML = "<p>replaced</p>"
+        try database.mergeFetchedItems([changed], sourceID: source.id)
+        #expect(try database.listArticles(ArticleFilter(searchText: "alpha"), limit: 50).totalCount == 29)
+        #expect(try database.listArticles(ArticleFilter(searchText: "omega replaced"), limit: 50).totalCount == 1)
+        try database.checkSearchIndex()
+        #expect(try database.removeSource(id: source.id))
+        #expect(try database.listArticles(ArticleFilter(searchText: "alpha"), limit: 50).totalCount == 0)
+        try database.checkSearchIndex()
+    }
+
+    @Test("a version 1 database is migrated: its index is rebuilt from plain text and keeps working")
+    func migratesVersion1() throws {
+        let directory = try TemporaryDirectory()
+        let source = makeSource("old")
+        do {
+            let queue = try DatabaseQueue(path: directory.databasePath)
+            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[0])
+            try queue.write { db in
+                try FeedDatabase.saveSource(source, db)
+                // Version 1's own trigger indexes the row (with its markup).
+                let article = StoredArticle(
+                    id: UUID(), sourceID: source.id, stableID: "1", title: "Version one", link: nil, author: nil,
+                    publishedAt: referenceDate, updatedAt: nil, summary: nil,
+                    contentHTML: "<div>stored before the upgrade</div>", enclosureURL: nil, enclosureType: nil,
+                    firstSeenAt: referenceDate, isRead: false, isStarred: false)
+                let placeholders = Array(repeating: "?", count: 16).joined(separator: ", ")
+                try db.execute(
+                    sql: "INSERT INTO article (\(StoredArticle.columns)) VALUES (\(placeholders))",
+                    arguments: article.arguments)
+            }
+        }
+        let database = try FeedDatabase(location: .file(path: directory.databasePath))
+        #expect(try database.schemaVersion() == 2)
+        #expect(try database.listArticles(ArticleFilter(searchText: "upgrade"), limit: 10).totalCount == 1)
+        #expect(try database.listArticles(ArticleFilter(searchText: "div"), limit: 10).totalCount == 0)
+        try database.mergeFetchedItems([makeItem("2", title: "Version two")], sourceID: source.id)
+        #expect(try database.listArticles(ArticleFilter(searchText: "version"), limit: 10).totalCount == 2)
+        try database.checkSearchIndex()
+    }
+}
