@@ -8,11 +8,7 @@ import Testing
 @Suite("rss-repl on a pseudo-terminal", .serialized)
 struct TerminalSessionTests {
     func start(_ directory: URL) throws -> PtyProcess {
-        var environment = ReplPaths.environment(directory)
-        environment["TERM"] = "xterm"
-        environment["COLUMNS"] = nil
-        return try PtyProcess(
-            arguments: ["--db", directory.appendingPathComponent("db.sqlite").path], environment: environment)
+        try PtyProcess.repl(in: directory)
     }
 
     @Test("typing, Tab completion, Ctrl-D, and Up-arrow history in a second session", .timeLimit(.minutes(1)))
@@ -43,7 +39,7 @@ struct TerminalSessionTests {
     }
 
     /// Writes `count` feeds of `items` items each and an OPML file following them; big enough that fetching,
-    /// parsing and merging them takes a while (there is no loopback HTTP fetcher yet to make a slow server).
+    /// parsing and merging them takes a while (cancelling slow HTTP fetches is in CancelRefreshTests).
     func bigFeeds(_ directory: URL, name: String, count: Int, items: Int) throws -> URL {
         var outlines = ""
         for index in 0..<count {
