@@ -38,6 +38,25 @@ struct TerminalSessionTests {
         #expect(try await second.waitForExit() == 0)
     }
 
+    @Test(
+        "a huge refresh interval is refused, and the session (with its refresh timer) goes on",
+        .timeLimit(.minutes(1)))
+    func hugeRefreshInterval() async throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let repl = try start(directory)
+        try await repl.waitFor("rss> ")
+        // Before the limit, RssCore's refresh timer overflowed on this and the program crashed, then again at
+        // every start.
+        repl.type("set refresh-interval 9223372036854775807\r")
+        try await repl.waitFor("error: refresh-interval must be at most 30 days")
+        repl.type("set refresh 720h\r")
+        try await repl.waitFor("refresh-interval      2592000 s")
+        repl.type("sources\r")
+        try await repl.waitFor("no sources yet")
+        repl.type("\u{04}")
+        #expect(try await repl.waitForExit() == 0)
+    }
+
     /// Writes `count` feeds of `items` items each and an OPML file following them; big enough that fetching,
     /// parsing and merging them takes a while (cancelling slow HTTP fetches is in CancelRefreshTests).
     func bigFeeds(_ directory: URL, name: String, count: Int, items: Int) throws -> URL {
