@@ -5,6 +5,10 @@ import RssCore
 
 extension CommandRunner {
     func add(_ text: String, tags: [String]) {
+        if !text.contains("://"), isDirectory(fileURL(text)) {
+            console.error("“\(UserMessage.line(text))” is a directory, not a feed")
+            return
+        }
         guard let url = feedURL(text) else {
             console.error("“\(UserMessage.line(text))” is neither a feed URL nor an existing file")
             return
@@ -72,6 +76,10 @@ extension CommandRunner {
 
     func importOPML(_ path: String) {
         let file = fileURL(path)
+        guard !isDirectory(file) else {
+            console.error("cannot import \(UserMessage.line(path)): it is a directory")
+            return
+        }
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             console.error("cannot read \(UserMessage.line(path)): no such file or not readable")
             return
@@ -82,8 +90,19 @@ extension CommandRunner {
     }
 
     func exportOPML(_ path: String?) {
+        let file = fileURL(path ?? "rss-reeder.opml")
+        let shown = UserMessage.line(path ?? file.path)
+        guard !isDirectory(file) else {
+            console.error("cannot export to \(shown): it is a directory")
+            return
+        }
+        let directory = file.deletingLastPathComponent()
+        guard isDirectory(directory) else {
+            console.error("cannot export to \(shown): there is no directory \(UserMessage.line(directory.path))")
+            return
+        }
         let mark = state.notices.nextID
-        store.dispatch(ExportOPML(file: fileURL(path ?? "rss-reeder.opml")))
+        store.dispatch(ExportOPML(file: file))
         waiter.until { $0.notices.nextID > mark }
     }
 

@@ -114,6 +114,43 @@ struct ScriptedRunTests {
         #expect(run.status == 1)
     }
 
+    @Test(
+        "directories, missing directories, ~ with $HOME, numbers out of range: one clear line each",
+        .timeLimit(.minutes(1)))
+    func pathsAndLargeNumbers() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let path = directory.path
+        let script = """
+            add \(path)
+            import \(path)
+            export \(path)
+            export \(path)/missing/feeds.opml
+            add \(ReplPaths.sample("qemu.atom"))
+            export ~/feeds.opml
+            set refresh-interval 9223372036854775807
+            set refresh-interval 99999999999999999999h
+            set page-size 99999999999999999999
+            set retention-days 99999999999999999999
+
+            """
+        let run = try ScriptedRun.run(script, in: directory)
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "error: “\(path)” is a directory, not a feed",
+                "error: cannot import \(path): it is a directory",
+                "error: cannot export to \(path): it is a directory",
+                "error: cannot export to \(path)/missing/feeds.opml: there is no directory \(path)/missing",
+                "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
+                "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
+                "error: 99999999999999999999 is out of range for page-size",
+                "error: 99999999999999999999 is out of range for retention-days",
+            ])
+        // `~` is the environment's HOME (the test's directory), as Tab completion has it.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("feeds.opml").path))
+        #expect(run.stdout.contains("to \(path)/feeds.opml"), "\(run.stdout)")
+        #expect(run.status == 1)
+    }
+
     @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(1)))
     func hostileFeed() throws {
         let directory = try ReplPaths.temporaryDirectory()
