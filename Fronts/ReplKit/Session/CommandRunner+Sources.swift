@@ -89,11 +89,20 @@ extension CommandRunner {
         waiter.until { $0.notices.nextID > mark }
     }
 
+    /// Writes the sources as OPML. The export replaces the file whole (a new file renamed over the old one), so
+    /// a symbolic link is followed first (the link stays, its target gets the export) and anything that exists
+    /// but is not a regular file is refused: as root, `export /dev/full` had replaced the device with a file.
     func exportOPML(_ path: String?) {
-        let file = fileURL(path ?? "rss-reeder.opml")
+        let file = fileURL(path ?? "rss-reeder.opml").resolvingSymlinksInPath()
         let shown = UserMessage.line(path ?? file.path)
         guard !isDirectory(file) else {
             console.error("cannot export to \(shown): it is a directory")
+            return
+        }
+        if let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            console.error("cannot export to \(shown): not a regular file")
             return
         }
         let directory = file.deletingLastPathComponent()

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("rss-repl scripted through a pipe")
 struct ScriptedRunTests {
     @Test("a reading session gives the expected output, with no prompt or control codes", .timeLimit(.minutes(1)))
@@ -149,6 +153,24 @@ struct ScriptedRunTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("feeds.opml").path))
         #expect(run.stdout.contains("to \(path)/feeds.opml"), "\(run.stdout)")
         #expect(run.status == 1)
+    }
+
+    @Test("export follows a symbolic link and refuses what is not a regular file", .timeLimit(.minutes(1)))
+    func exportTargets() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let target = directory.appendingPathComponent("target.opml")
+        try Data("old".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.opml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let fifo = directory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let run = try ScriptedRun.run(
+            "add \(ReplPaths.sample("qemu.atom"))\nexport link.opml\nexport fifo\n", in: directory)
+        #expect(run.stderr == "error: cannot export to fifo: not a regular file\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("<opml"))
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
     @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(1)))
