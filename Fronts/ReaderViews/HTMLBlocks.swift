@@ -80,7 +80,31 @@ struct HTMLTextBuilder {
 
     private mutating func appendText(_ raw: Substring) {
         guard skipping == nil, !raw.isEmpty else { return }
-        text += HTMLEntities.decode(String(raw))
+        let decoded = HTMLEntities.decode(String(raw))
+        text += preformatted > 0 ? decoded : Self.unwrapped(decoded)
+    }
+
+    /// Running text with its source line breaks resolved: one is a space (HTML is wrapped in the source at any
+    /// point, and those breaks are not the author's), a blank line starts a new paragraph (as plain-text bodies
+    /// separate paragraphs). Without this, every source line of a paragraph became a paragraph of its own.
+    static func unwrapped(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        var result = ""
+        var breaks = 0
+        for character in text {
+            if character.isNewline {
+                breaks += 1
+                continue
+            }
+            if breaks > 0 {
+                if character.isWhitespace { continue }
+                result += breaks > 1 ? "\n" : " "
+                breaks = 0
+            }
+            result.append(character)
+        }
+        if breaks > 0 { result += breaks > 1 ? "\n" : " " }
+        return result
     }
 
     private mutating func handle(_ tag: HTMLTag) {

@@ -13,7 +13,7 @@ public struct FilePathCompleter: Sendable {
     /// A completer resolving relative paths against `baseDirectory` and `~` against `homeDirectory`.
     public init(
         baseDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-        homeDirectory: URL = FileManager.default.homeDirectoryForCurrentUser
+        homeDirectory: URL = XDGDirectories().home
     ) {
         self.baseDirectory = baseDirectory
         self.homeDirectory = homeDirectory

@@ -6,6 +6,9 @@ public import Foundation
 /// (`$XDG_STATE_HOME/rss-reeder/history`); resolving them in one place makes the rules (absolute paths only,
 /// defaults under `$HOME`) the same everywhere and testable with a made-up environment.
 public struct XDGDirectories: Sendable, Equatable {
+    /// `$HOME` when it is an absolute path, else the user's home from the system: what `~` stands for, as in a
+    /// shell (Foundation's `homeDirectoryForCurrentUser` ignores `$HOME` on Linux).
+    public let home: URL
     /// `$XDG_DATA_HOME`, default `~/.local/share`: databases and other user data.
     public let dataHome: URL
     /// `$XDG_STATE_HOME`, default `~/.local/state`: history and other state worth keeping across restarts.
@@ -24,6 +27,7 @@ public struct XDGDirectories: Sendable, Equatable {
         } else {
             home = FileManager.default.homeDirectoryForCurrentUser
         }
+        self.home = home
         func resolve(_ name: String, _ fallback: String) -> URL {
             if let value = environment[name], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)

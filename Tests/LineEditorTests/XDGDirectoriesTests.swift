@@ -10,6 +10,7 @@ struct XDGDirectoriesTests {
             "HOME": "/home/ann", "XDG_STATE_HOME": "/tmp/state", "XDG_DATA_HOME": "relative/data",
             "XDG_CONFIG_HOME": "",
         ])
+        #expect(directories.home.path == "/home/ann")
         #expect(directories.stateHome.path == "/tmp/state")
         #expect(directories.dataHome.path == "/home/ann/.local/share")
         #expect(directories.configHome.path == "/home/ann/.config")
@@ -18,5 +19,13 @@ struct XDGDirectoriesTests {
         #expect(
             directories.dataFile("db.sqlite", application: "rss-reeder").path
                 == "/home/ann/.local/share/rss-reeder/db.sqlite")
+    }
+
+    @Test("home is HOME when absolute (what ~ means), else the system's")
+    func home() {
+        #expect(XDGDirectories(environment: ["HOME": "/tmp/elsewhere"]).home.path == "/tmp/elsewhere")
+        #expect(
+            XDGDirectories(environment: ["HOME": "relative"]).home.path
+                == FileManager.default.homeDirectoryForCurrentUser.path)
     }
 }

@@ -72,7 +72,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .open, .star, .unstar, .read, .unread:
             "N is a number from the last list shown."
         case .set:
-            "Keys: refresh-interval SECONDS|off (at least 60), page-size N (1-500), retention-days N|off, retention-per-source N|off."
+            "Keys: refresh-interval SECONDS|off (60 s to 30 days; 30m, 2h work too), page-size N (1-500), retention-days N|off, retention-per-source N|off."
         case .help:
             "Commands can be shortened to any unambiguous prefix: `l` for list, `mark` for mark-all-read."
         default:

@@ -4,6 +4,11 @@ import RssCore
 enum SettingValue {
     static let keys = ["refresh-interval", "page-size", "retention-days", "retention-per-source"]
 
+    /// The longest refresh interval accepted: 30 days. RssCore's timer sleeps for the interval, and a huge one
+    /// (`set refresh-interval 9223372036854775807`) overflowed the sleep's deadline and crashed the program,
+    /// then again at every start because the setting is stored.
+    static let longestRefreshInterval = 30 * 86_400
+
     static func change(key: String, value: String) -> Result<SettingChange, CommandError> {
         let resolved = keys.filter { $0.hasPrefix(key) }
         guard resolved.count == 1 || keys.contains(key) else {
@@ -12,8 +17,10 @@ enum SettingValue {
         let name = keys.contains(key) ? key : resolved[0]
         let off = ["off", "none", "never"].contains(value)
         let number = Int(value)
+        let outOfRange = CommandError.invalid("\(value) is out of range for \(name)")
         func optional(_ make: (Int?) -> SettingChange) -> Result<SettingChange, CommandError> {
             if off { return .success(make(nil)) }
+            if number == nil, isNumeral(value) { return .failure(outOfRange) }
             guard let number else { return .failure(.invalid("\(name) takes a number or “off”, not “\(value)”")) }
             return .success(make(number))
         }
@@ -23,8 +30,12 @@ enum SettingValue {
             guard let seconds = durationSeconds(value) else {
                 return .failure(.invalid("refresh-interval takes seconds (or 30m, 2h) or “off”, not “\(value)”"))
             }
+            guard seconds <= longestRefreshInterval else {
+                return .failure(.invalid("refresh-interval must be at most 30 days (2592000 s, 720h)"))
+            }
             return .success(.refreshInterval(seconds))
         case "page-size":
+            if number == nil, isNumeral(value) { return .failure(outOfRange) }
             guard let number else { return .failure(.invalid("page-size takes a number, not “\(value)”")) }
             return .success(.pageSize(number))
         case "retention-days": return optional { .retentionDays($0) }
@@ -32,17 +43,27 @@ enum SettingValue {
         }
     }
 
-    /// `90`, `90s`, `30m`, `2h`.
+    /// Digits with an optional sign: a number, even if too large for an `Int`.
+    static func isNumeral(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+    }
+
+    /// `90`, `90s`, `30m`, `2h` in seconds; a well-formed duration too large to count gives `Int.max` (or
+    /// `Int.min`), so that the caller's range check, not a parse error, answers it.
     static func durationSeconds(_ text: String) -> Int? {
-        guard let unit = text.last else { return nil }
-        let factor: Int
-        switch unit {
-        case "s": factor = 1
-        case "m": factor = 60
-        case "h": factor = 3600
-        default: return Int(text)
+        var digits = Substring(text)
+        var factor = 1
+        switch text.last {
+        case "s": digits = digits.dropLast()
+        case "m": (digits, factor) = (digits.dropLast(), 60)
+        case "h": (digits, factor) = (digits.dropLast(), 3600)
+        default: break
         }
-        guard let value = Int(text.dropLast()), value >= 0, value < 1_000_000 else { return nil }
-        return value * factor
+        guard isNumeral(String(digits)) else { return nil }
+        let negative = digits.hasPrefix("-")
+        guard let value = Int(digits) else { return negative ? .min : .max }
+        let (seconds, overflow) = value.multipliedReportingOverflow(by: factor)
+        return overflow ? (negative ? .min : .max) : seconds
     }
 }

@@ -5,6 +5,10 @@ import RssCore
 
 extension CommandRunner {
     func add(_ text: String, tags: [String]) {
+        if !text.contains("://"), isDirectory(fileURL(text)) {
+            console.error("“\(UserMessage.line(text))” is a directory, not a feed")
+            return
+        }
         guard let url = feedURL(text) else {
             console.error("“\(UserMessage.line(text))” is neither a feed URL nor an existing file")
             return
@@ -72,6 +76,10 @@ extension CommandRunner {
 
     func importOPML(_ path: String) {
         let file = fileURL(path)
+        guard !isDirectory(file) else {
+            console.error("cannot import \(UserMessage.line(path)): it is a directory")
+            return
+        }
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             console.error("cannot read \(UserMessage.line(path)): no such file or not readable")
             return
@@ -81,9 +89,29 @@ extension CommandRunner {
         waiter.until { $0.notices.nextID > mark }
     }
 
+    /// Writes the sources as OPML. The export replaces the file whole (a new file renamed over the old one), so
+    /// a symbolic link is followed first (the link stays, its target gets the export) and anything that exists
+    /// but is not a regular file is refused: as root, `export /dev/full` had replaced the device with a file.
     func exportOPML(_ path: String?) {
+        let file = fileURL(path ?? "rss-reeder.opml").resolvingSymlinksInPath()
+        let shown = UserMessage.line(path ?? file.path)
+        guard !isDirectory(file) else {
+            console.error("cannot export to \(shown): it is a directory")
+            return
+        }
+        if let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            console.error("cannot export to \(shown): not a regular file")
+            return
+        }
+        let directory = file.deletingLastPathComponent()
+        guard isDirectory(directory) else {
+            console.error("cannot export to \(shown): there is no directory \(UserMessage.line(directory.path))")
+            return
+        }
         let mark = state.notices.nextID
-        store.dispatch(ExportOPML(file: fileURL(path ?? "rss-reeder.opml")))
+        store.dispatch(ExportOPML(file: file))
         waiter.until { $0.notices.nextID > mark }
     }
 

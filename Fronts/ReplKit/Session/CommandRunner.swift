@@ -1,4 +1,5 @@
 import Foundation
+import LineEditor
 import ReaderViews
 import ReduxVM
 import RssCore
@@ -114,11 +115,15 @@ final class CommandRunner {
         return UserMessage.line(rows.first { $0.id == id }?.title ?? "article")
     }
 
-    /// `~/x` and relative paths made absolute.
+    /// `~/x` (with `$HOME`, as a shell does and as Tab completed it) and relative paths made absolute.
     func fileURL(_ path: String) -> URL {
-        let expanded =
-            path.hasPrefix("~/")
-            ? FileManager.default.homeDirectoryForCurrentUser.path + "/" + path.dropFirst(2) : path
+        let expanded = path.hasPrefix("~/") ? XDGDirectories().home.path + "/" + path.dropFirst(2) : path
         return URL(fileURLWithPath: expanded).standardizedFileURL
+    }
+
+    /// Whether `url` names an existing directory (which no command reads or writes as a file).
+    func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

@@ -71,6 +71,33 @@ struct CommandParsingTests {
         #expect((try? SettingValue.change(key: "colour", value: "on").get()) == nil)
     }
 
+    @Test(
+        "a refresh interval is at most 30 days (a huge one crashed the timer); numbers out of range say so",
+        arguments: [
+            ("refresh", "9223372036854775807", "refresh-interval must be at most 30 days (2592000 s, 720h)"),
+            ("refresh", "99999999999999999999", "refresh-interval must be at most 30 days (2592000 s, 720h)"),
+            ("refresh", "2562047788015216h", "refresh-interval must be at most 30 days (2592000 s, 720h)"),
+            ("refresh", "721h", "refresh-interval must be at most 30 days (2592000 s, 720h)"),
+            ("refresh", "12x", "refresh-interval takes seconds (or 30m, 2h) or “off”, not “12x”"),
+            ("page-size", "99999999999999999999", "99999999999999999999 is out of range for page-size"),
+            ("retention-days", "-99999999999999999999", "-99999999999999999999 is out of range for retention-days"),
+        ])
+    func settingLimits(key: String, value: String, message: String) {
+        guard case .failure(let error) = SettingValue.change(key: key, value: value) else {
+            Issue.record("\(key) \(value) accepted")
+            return
+        }
+        #expect(error.description == message)
+    }
+
+    @Test("refresh intervals up to 30 days, in seconds, minutes or hours")
+    func refreshIntervals() throws {
+        #expect(try SettingValue.change(key: "refresh", value: "720h").get() == .refreshInterval(2_592_000))
+        #expect(try SettingValue.change(key: "refresh", value: "2592000").get() == .refreshInterval(2_592_000))
+        #expect(try SettingValue.change(key: "refresh", value: "90s").get() == .refreshInterval(90))
+        #expect(try SettingValue.change(key: "refresh", value: "+5m").get() == .refreshInterval(300))
+    }
+
     @Test("words split on spaces, quotes group, backslash escapes")
     func words() {
         #expect(CommandWords.split(#"add 'a b' c\ d "e"#) == ["add", "a b", "c d", "e"])

@@ -20,6 +20,22 @@ struct HTMLTextTests {
             ])
     }
 
+    @Test("a line break in the source is a space; a blank line separates paragraphs")
+    func sourceLineBreaks() {
+        let html =
+            "<p>Information on who can apply is\r\n<a href=\"https://a.example\">here</a>.\nAnd more\n</p><p>x</p>"
+        #expect(
+            HTMLDocumentText(html: html).lines(width: 60) == [
+                "Information on who can apply is here[1]. And more", "", "x", "", "[1] https://a.example",
+            ])
+        let plain = "First paragraph,\n  still the first.\n\nSecond one.\n \n\nThird."
+        #expect(
+            HTMLDocumentText(html: plain).lines(width: 60) == [
+                "First paragraph, still the first.", "", "Second one.", "", "Third.",
+            ])
+        #expect(HTMLDocumentText(html: "<pre>a\n  b</pre>").lines(width: 60) == ["    a", "      b"])
+    }
+
     @Test("wraps to the width, CJK counted as two columns")
     func wrapping() {
         let lines = HTMLDocumentText(html: "<p>" + String(repeating: "漢字 ", count: 30) + "</p>").lines(width: 20)

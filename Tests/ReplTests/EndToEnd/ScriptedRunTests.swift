@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("rss-repl scripted through a pipe")
 struct ScriptedRunTests {
     @Test("a reading session gives the expected output, with no prompt or control codes", .timeLimit(.minutes(1)))
@@ -112,6 +116,61 @@ struct ScriptedRunTests {
             ])
         #expect(run.stdout.hasSuffix("no sources yet; add one with: add URL\n"))
         #expect(run.status == 1)
+    }
+
+    @Test(
+        "directories, missing directories, ~ with $HOME, numbers out of range: one clear line each",
+        .timeLimit(.minutes(1)))
+    func pathsAndLargeNumbers() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let path = directory.path
+        let script = """
+            add \(path)
+            import \(path)
+            export \(path)
+            export \(path)/missing/feeds.opml
+            add \(ReplPaths.sample("qemu.atom"))
+            export ~/feeds.opml
+            set refresh-interval 9223372036854775807
+            set refresh-interval 99999999999999999999h
+            set page-size 99999999999999999999
+            set retention-days 99999999999999999999
+
+            """
+        let run = try ScriptedRun.run(script, in: directory)
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "error: “\(path)” is a directory, not a feed",
+                "error: cannot import \(path): it is a directory",
+                "error: cannot export to \(path): it is a directory",
+                "error: cannot export to \(path)/missing/feeds.opml: there is no directory \(path)/missing",
+                "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
+                "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
+                "error: 99999999999999999999 is out of range for page-size",
+                "error: 99999999999999999999 is out of range for retention-days",
+            ])
+        // `~` is the environment's HOME (the test's directory), as Tab completion has it.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("feeds.opml").path))
+        #expect(run.stdout.contains("to \(path)/feeds.opml"), "\(run.stdout)")
+        #expect(run.status == 1)
+    }
+
+    @Test("export follows a symbolic link and refuses what is not a regular file", .timeLimit(.minutes(1)))
+    func exportTargets() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let target = directory.appendingPathComponent("target.opml")
+        try Data("old".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.opml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let fifo = directory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let run = try ScriptedRun.run(
+            "add \(ReplPaths.sample("qemu.atom"))\nexport link.opml\nexport fifo\n", in: directory)
+        #expect(run.stderr == "error: cannot export to fifo: not a regular file\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("<opml"))
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
     @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(1)))

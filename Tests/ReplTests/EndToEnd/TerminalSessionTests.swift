@@ -8,11 +8,7 @@ import Testing
 @Suite("rss-repl on a pseudo-terminal", .serialized)
 struct TerminalSessionTests {
     func start(_ directory: URL) throws -> PtyProcess {
-        var environment = ReplPaths.environment(directory)
-        environment["TERM"] = "xterm"
-        environment["COLUMNS"] = nil
-        return try PtyProcess(
-            arguments: ["--db", directory.appendingPathComponent("db.sqlite").path], environment: environment)
+        try PtyProcess.repl(in: directory)
     }
 
     @Test("typing, Tab completion, Ctrl-D, and Up-arrow history in a second session", .timeLimit(.minutes(1)))
@@ -42,8 +38,27 @@ struct TerminalSessionTests {
         #expect(try await second.waitForExit() == 0)
     }
 
+    @Test(
+        "a huge refresh interval is refused, and the session (with its refresh timer) goes on",
+        .timeLimit(.minutes(1)))
+    func hugeRefreshInterval() async throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let repl = try start(directory)
+        try await repl.waitFor("rss> ")
+        // Before the limit, RssCore's refresh timer overflowed on this and the program crashed, then again at
+        // every start.
+        repl.type("set refresh-interval 9223372036854775807\r")
+        try await repl.waitFor("error: refresh-interval must be at most 30 days")
+        repl.type("set refresh 720h\r")
+        try await repl.waitFor("refresh-interval      2592000 s")
+        repl.type("sources\r")
+        try await repl.waitFor("no sources yet")
+        repl.type("\u{04}")
+        #expect(try await repl.waitForExit() == 0)
+    }
+
     /// Writes `count` feeds of `items` items each and an OPML file following them; big enough that fetching,
-    /// parsing and merging them takes a while (there is no loopback HTTP fetcher yet to make a slow server).
+    /// parsing and merging them takes a while (cancelling slow HTTP fetches is in CancelRefreshTests).
     func bigFeeds(_ directory: URL, name: String, count: Int, items: Int) throws -> URL {
         var outlines = ""
         for index in 0..<count {

@@ -68,6 +68,15 @@ final class PtyProcess {
         close(master)
     }
 
+    /// Changes the window size as a terminal emulator does: TIOCSWINSZ on the master, which makes the kernel
+    /// signal the terminal's foreground process group, and SIGWINCH sent to the child as well, so the test does
+    /// not depend on the child being in that group.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(pid, SIGWINCH)
+    }
+
     func type(_ keys: String) {
         var bytes = Array(keys.utf8)
         _ = write(master, &bytes, bytes.count)
@@ -109,8 +118,21 @@ final class PtyProcess {
             drain()
             let fresh = Self.plain(transcript[consumed...])
             if fresh.contains(text) {
-                consumed = transcript.count
-                return fresh
+                // Consume only up to the match, so that a following wait can still find what came after it in
+                // the same read (a command's last line and the prompt often arrive together).
+                var low = consumed + 1
+                var high = transcript.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.plain(transcript[consumed..<middle]).contains(text) {
+                        high = middle
+                    } else {
+                        low = middle + 1
+                    }
+                }
+                let start = consumed
+                consumed = high
+                return Self.plain(transcript[start..<high])
             }
             guard ContinuousClock.now < deadline else {
                 throw Timeout(waitingFor: text.debugDescription, output: Self.plain(transcript[...]))
@@ -131,5 +153,29 @@ final class PtyProcess {
             try await Task.sleep(for: .milliseconds(10))
         }
         return (status >> 8) & 0xFF
+    }
+}
+
+extension PtyProcess {
+    /// `rss-repl` on its own database in `directory`, on a terminal of `columns` (xterm, no colour; the width
+    /// comes from the terminal, not from `COLUMNS`).
+    static func repl(in directory: URL, columns: Int = 100) throws -> PtyProcess {
+        var environment = ReplPaths.environment(directory)
+        environment["TERM"] = "xterm"
+        environment["COLUMNS"] = nil
+        return try PtyProcess(
+            arguments: ["--db", directory.appendingPathComponent("db.sqlite").path], environment: environment,
+            columns: columns)
+    }
+}
+
+/// Waits until `condition` holds, checking every few milliseconds; throws when `timeout` passes first.
+func waitUntil(
+    _ what: String, timeout: Duration = .seconds(10), _ condition: () -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw PtyProcess.Timeout(waitingFor: what, output: "") }
+        try await Task.sleep(for: .milliseconds(20))
     }
 }
