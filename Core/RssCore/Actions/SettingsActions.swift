@@ -33,10 +33,12 @@ extension SettingChange {
     /// Why the value is refused, or nil when it is in range.
     var problem: String? {
         switch self {
-        case .refreshInterval(let seconds?) where seconds < 60: "refresh interval must be at least 60 seconds"
+        case .refreshInterval(let seconds?) where !(60...Settings.longestRefreshInterval).contains(seconds):
+            "refresh interval must be between 60 seconds and 30 days"
         case .pageSize(let size) where !(1...500).contains(size): "page size must be between 1 and 500"
-        case .retentionDays(let days?) where days < 1: "retention must keep at least 1 day"
-        case .retentionPerSource(let count?) where count < 1: "retention must keep at least 1 article per source"
+        case .retentionDays(let days?) where !(1...36_500).contains(days): "retention must keep between 1 and 36500 days"
+        case .retentionPerSource(let count?) where !(1...1_000_000).contains(count):
+            "retention must keep between 1 and 1000000 articles per source"
         default: nil
         }
     }

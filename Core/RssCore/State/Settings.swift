@@ -11,16 +11,19 @@ public struct Settings: Sendable, Equatable, Codable {
 
     /// The defaults: hourly refresh, 20 rows a page, nothing deleted.
     public init() {}
+
+    /// The longest refresh interval accepted: 30 days (longer ones would overflow the timer's clock).
+    public static let longestRefreshInterval = 30 * 86_400
 }
 
 /// A setting a front can change, with its value.
 public enum SettingChange: Sendable, Equatable, Hashable, Codable {
-    /// Seconds between timed refreshes (minimum 60); nil turns the timer off.
+    /// Seconds between timed refreshes (60 to 30 days); nil turns the timer off.
     case refreshInterval(Int?)
     /// Rows per list page (1 to 500).
     case pageSize(Int)
-    /// Keep articles this many days; nil keeps them.
+    /// Keep articles this many days (1 to 36,500); nil keeps them.
     case retentionDays(Int?)
-    /// Keep this many articles per source; nil keeps them all.
+    /// Keep this many articles per source (1 to 1,000,000); nil keeps them all.
     case retentionPerSource(Int?)
 }

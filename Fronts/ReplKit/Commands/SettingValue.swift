@@ -4,10 +4,9 @@ import RssCore
 enum SettingValue {
     static let keys = ["refresh-interval", "page-size", "retention-days", "retention-per-source"]
 
-    /// The longest refresh interval accepted: 30 days. RssCore's timer sleeps for the interval, and a huge one
-    /// (`set refresh-interval 9223372036854775807`) overflowed the sleep's deadline and crashed the program,
-    /// then again at every start because the setting is stored.
-    static let longestRefreshInterval = 30 * 86_400
+    /// The longest refresh interval accepted (RssCore refuses longer ones too): checked here as well, so that
+    /// the message can say it in the units the user typed.
+    static let longestRefreshInterval = Settings.longestRefreshInterval
 
     static func change(key: String, value: String) -> Result<SettingChange, CommandError> {
         let resolved = keys.filter { $0.hasPrefix(key) }

@@ -113,6 +113,25 @@ struct RefreshReducerTests {
         #expect(state.settings.retentionDays == 30)
         #expect(state.settings.retentionPerSource == nil)
         #expect(state.notices.items.count == 2)
+        // Values that would overflow the timer or the retention date are refused the same way.
+        let huge = F.reduce(
+            F.state(), ChangeSetting(.refreshInterval(Int.max), date: F.date),
+            ChangeSetting(.retentionDays(Int.max), date: F.date))
+        #expect(huge.settings == Settings())
+        #expect(huge.notices.items.count == 2)
+    }
+
+    @Test("stored settings are checked like changes: an out-of-range value keeps the default")
+    func storedSettingsAreChecked() {
+        let stored = Settings(stored: [
+            "refreshInterval": "9223372036854775807", "pageSize": "0", "retentionDays": "off",
+            "retentionPerSource": "12",
+        ])
+        var expected = Settings()
+        expected.retentionPerSource = 12
+        #expect(stored == expected)
+        #expect(Settings(stored: ["refreshInterval": "off", "pageSize": "50"]).refreshInterval == nil)
+        #expect(Settings(stored: ["refreshInterval": "garbage"]).refreshInterval == 3_600)
     }
 
     @Test("only the latest notices are kept, and dismissing forgets the shown ones")

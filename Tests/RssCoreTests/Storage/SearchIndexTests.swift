@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FeedParser
 import Testing
 
 @_spi(Benchmarks) @testable import RssCore
@@ -86,5 +87,18 @@ struct SearchIndexTests {
         try database.mergeFetchedItems([makeItem("2", title: "Version two")], sourceID: source.id)
         #expect(try database.listArticles(ArticleFilter(searchText: "version"), limit: 10).totalCount == 2)
         try database.checkSearchIndex()
+    }
+}
+
+@Suite("Articles without a title")
+struct FallbackTitleTests {
+    @Test("an item without a title is named by its summary as text, never by its markup")
+    func titleFromSummary() {
+        let item = FeedItem(
+            id: "1", idKind: .guid,
+            summary: "<p>Thank you <a href=\"https://example.org\">everyone</a>\n for   the &amp; notes</p>")
+        #expect(FetchedItem(item).title == "Thank you everyone for the & notes")
+        #expect(FetchedItem(FeedItem(id: "2", idKind: .guid, link: "https://example.org/2")).title
+            == "https://example.org/2")
     }
 }

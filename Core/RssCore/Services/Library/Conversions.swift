@@ -95,7 +95,9 @@ extension FetchedItem {
     }
 
     private static func fallbackTitle(_ item: FeedItem) -> String {
-        if let summary = item.summary?.trimmingCharacters(in: .whitespacesAndNewlines), !summary.isEmpty {
+        let summary = item.summary.map { SearchText.plain(html: $0) }?
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let summary, !summary.isEmpty {
             return String(summary.prefix(80))
         }
         return item.link ?? "(untitled)"
@@ -103,15 +105,21 @@ extension FetchedItem {
 }
 
 extension Settings {
-    /// Settings as stored (key → text); unknown or unreadable values keep their defaults.
+    /// Settings as stored (key → text). Values are checked as ``ChangeSetting`` checks them: a file written by
+    /// another program (or an older version) with an unreadable or out-of-range value keeps the default.
     init(stored: [String: String]) {
         self.init()
-        if let text = stored[Settings.Key.refreshInterval] {
-            refreshInterval = text == "off" ? nil : Int(text) ?? refreshInterval
+        func optional(_ key: String) -> Int?? {
+            guard let text = stored[key] else { return .none }
+            if text == "off" { return .some(nil) }
+            return Int(text).map { .some($0) } ?? .none
         }
-        if let size = stored[Settings.Key.pageSize].flatMap(Int.init), (1...500).contains(size) { pageSize = size }
-        if let text = stored[Settings.Key.retentionDays] { retentionDays = Int(text) }
-        if let text = stored[Settings.Key.retentionPerSource] { retentionPerSource = Int(text) }
+        var changes: [SettingChange] = []
+        if let value = optional(Key.refreshInterval) { changes.append(.refreshInterval(value)) }
+        if let size = stored[Key.pageSize].flatMap(Int.init) { changes.append(.pageSize(size)) }
+        if let value = optional(Key.retentionDays) { changes.append(.retentionDays(value)) }
+        if let value = optional(Key.retentionPerSource) { changes.append(.retentionPerSource(value)) }
+        for change in changes where change.problem == nil { apply(change) }
     }
 
     enum Key {
