@@ -5,14 +5,14 @@ import TerminalText
 
 extension ReportSession {
     /// The report of `rows`: new marks, counts, and the order the flags ask for.
-    func makeReport(sources: [Source], rows: [ArticleRow], record: FetchMonitor.Record, before: Set<UUID>) -> Report {
+    func makeReport(sources: [Source], rows: [ArticleRow], record: FetchMonitor.Record) -> Report {
         let state = store.state
         let names = Dictionary(uniqueKeysWithValues: state.sources.all.map { ($0.id, Text.line($0.title)) })
         let order = Dictionary(uniqueKeysWithValues: state.sources.all.enumerated().map { ($1.id, $0) })
         var items = rows.map { row in
             ReportItem(
                 row, sourceName: names[row.sourceID] ?? "",
-                isNew: record.results[row.sourceID] != nil && !before.contains(row.id))
+                isNew: record.results[row.sourceID] != nil && row.firstSeen >= startedAt)
         }
         if options.starred && options.unread { items.removeAll { !$0.isStarred } }
         let oldestFirst = options.oldestFirst

@@ -16,6 +16,9 @@ final class ReportSession: Sendable {
     private let originalPageSize = Mutex<Int?>(nil)
     /// The page size the run reads with (RssCore's largest).
     static let readingPageSize = 500
+    /// When the run began by the real clock (`--now` may fix the report's time): articles first stored since
+    /// then are this run's new ones.
+    let startedAt = Date()
     /// How long a stop may take once a signal came, before the process ends regardless.
     static let gracePeriod: TimeInterval = 5
 
@@ -67,7 +70,7 @@ final class ReportSession: Sendable {
             throw ReportFailure.usage("no source named \(Text.line(missing))")
         }
 
-        // Which existing sources this run refreshes, and what they held before (to tell new articles).
+        // Which existing sources this run refreshes.
         var refreshTargets: [Source] = []
         if options.refresh {
             refreshTargets = store.state.sources.all.filter { source in
@@ -75,16 +78,6 @@ final class ReportSession: Sendable {
                 return runURLs.isEmpty || runURLs.contains(source.url)
             }
         }
-        var before = Set<UUID>()
-        if !refreshTargets.isEmpty, store.state.counts.total > 0 {
-            try await usePageSize()
-            var query = articleQuery(sources: refreshTargets.map(\.id))
-            query.limit = nil
-            before = Set(try await collector.rows(query).map(\.id))
-            // Put it back before fetching: a fetch stuck past the grace period ends the process.
-            await restorePageSize()
-        }
-
         // Sources of this run: added (and fetched at once by RssCore) when not followed yet.
         let followed = Set(store.state.sources.all.map(\.url))
         var adding = Set<URL>()
@@ -138,7 +131,7 @@ final class ReportSession: Sendable {
         // Before writing: a reader that stops early (`| head`) ends the process with SIGPIPE.
         await restorePageSize()
         let record = monitor.snapshot
-        let report = makeReport(sources: reportSources, rows: rows, record: record, before: before)
+        let report = makeReport(sources: reportSources, rows: rows, record: record)
         write(report)
 
         if options.markRead {

@@ -57,6 +57,9 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
     public let author: String?
     /// When it was published (or first seen, when the feed has no date).
     public let date: Date
+    /// When this reader first stored it: a batch front tells what a run brought by comparing it with the run's
+    /// start.
+    public let firstSeen: Date
     /// Whether it was read.
     public internal(set) var isRead: Bool
     /// Whether it is starred.
@@ -64,7 +67,7 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
 
     init(
         id: UUID, sourceID: UUID, title: String, link: URL?, author: String?, date: Date, isRead: Bool,
-        isStarred: Bool
+        isStarred: Bool, firstSeen: Date? = nil
     ) {
         self.id = id
         self.sourceID = sourceID
@@ -72,6 +75,7 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
         self.link = link
         self.author = author
         self.date = date
+        self.firstSeen = firstSeen ?? date
         self.isRead = isRead
         self.isStarred = isStarred
     }

@@ -85,12 +85,13 @@ extension StoredArticle {
 }
 
 extension ArticleRow {
-    static let columns = "article.id, article.sourceId, article.title, article.link, article.author, article.sortDate, article.isRead, article.isStarred"
+    static let columns = "article.id, article.sourceId, article.title, article.link, article.author, article.sortDate, article.isRead, article.isStarred, article.firstSeenAt"
 
     init(row: Row) {
         self.init(
             id: row.uuid("id"), sourceID: row.uuid("sourceId"), title: row["title"],
             link: (row["link"] as String?).flatMap(URL.init(string:)), author: row["author"],
-            date: row.date("sortDate"), isRead: row["isRead"], isStarred: row["isStarred"])
+            date: row.date("sortDate"), isRead: row["isRead"], isStarred: row["isStarred"],
+            firstSeen: row.date("firstSeenAt"))
     }
 }

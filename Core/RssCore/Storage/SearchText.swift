@@ -17,8 +17,9 @@ enum SearchText {
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// The text of an HTML fragment: tags, comments and the contents of `script` and `style` dropped (each tag
-    /// becomes a space, so words on both sides stay apart), character references decoded. Never fails: broken
+    /// The text of an HTML fragment: tags, comments and the contents of `script` and `style` dropped, character
+    /// references decoded. Inline tags (`a`, `em`, …) vanish as they do on screen (`<a>word</a>.` stays
+    /// "word."); any other tag becomes a space, so that words of two paragraphs stay apart. Never fails: broken
     /// markup is read as far as it goes, and an unclosed `<` ends the text.
     static func plain(html: String) -> String {
         guard html.utf8.contains(UInt8(ascii: "<")) || html.utf8.contains(UInt8(ascii: "&")) else { return html }
@@ -27,11 +28,12 @@ enum SearchText {
         var bytes = html.utf8[...]
         while let open = bytes.firstIndex(of: UInt8(ascii: "<")) {
             out.append(contentsOf: bytes[..<open])
-            out.append(UInt8(ascii: " "))
             let rest = bytes[open...]
+            let name = rest.dropFirst().drop { $0 == UInt8(ascii: "/") }.tagName
+            if name.map({ !inlineTags.contains($0) }) ?? true { out.append(UInt8(ascii: " ")) }
             if rest.starts(with: "<!--".utf8) {
                 bytes = rest.dropFirst(4).suffix(after: "-->".utf8)
-            } else if let name = rest.dropFirst().tagName, name == "script" || name == "style" {
+            } else if rest.dropFirst().first != UInt8(ascii: "/"), let name, name == "script" || name == "style" {
                 bytes = rest.suffix(afterCaseInsensitive: "</\(name)".utf8)
                 bytes = bytes.firstIndex(of: UInt8(ascii: ">")).map { bytes[bytes.index(after: $0)...] } ?? bytes[bytes.endIndex...]
             } else if let close = rest.firstIndex(of: UInt8(ascii: ">")) {
@@ -43,6 +45,12 @@ enum SearchText {
         out.append(contentsOf: bytes)
         return HTMLEntities.decode(String(decoding: out, as: UTF8.self))
     }
+
+    /// Tags that do not break the text where they stand.
+    private static let inlineTags: Set<String> = [
+        "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s",
+        "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ]
 }
 
 extension Substring.UTF8View {

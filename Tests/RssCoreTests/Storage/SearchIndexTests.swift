@@ -11,7 +11,7 @@ struct SearchIndexTests {
     func plainText() {
         #expect(SearchText.plain(html: "no markup at all") == "no markup at all")
         #expect(SearchText.plain(html: "<p>one</p><p>two</p>") == " one  two ")
-        #expect(SearchText.plain(html: #"<a href="https://x.example/div">link</a>"#) == " link ")
+        #expect(SearchText.plain(html: #"see <a href="https://x.example/div">the <em>link</em></a>."#) == "see the link.")
         #expect(SearchText.plain(html: "a<!-- <b>hidden</b> -->b") == "a b")
         #expect(SearchText.plain(html: "x<SCRIPT>var div = 1;</script >y<style>p { color: red }</STYLE>z") == "x y z")
         #expect(SearchText.plain(html: "caf&eacute; &amp; cr&#xE8;me") == "café & crème")
