@@ -70,7 +70,21 @@ enum Text {
     /// Control characters and escape sequences removed, line breaks and tabs made spaces, runs of spaces
     /// squeezed, ends trimmed.
     static func line(_ text: String) -> String {
+        if isAlreadyLine(text) { return text }
         let clean = TerminalSanitizer.sanitize(text, lineBreaks: .space, tabs: .space)
         return clean.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+}
+
+extension Text {
+    /// Printable ASCII with single spaces inside and none at the ends: most titles and every link, which a
+    /// report of thousands of rows then passes through without copying.
+    static func isAlreadyLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 }

@@ -10,6 +10,9 @@ struct TaskRegistry {
     }
 
     private var entries: [UInt64: Entry] = [:]
+    /// The tokens of the tasks started with each id: cancelling by id does not look at every task (a refresh
+    /// of 500 sources starts 500 tasks, each cancelling any older one with its id).
+    private var tokensByID: [TaskID: Set<UInt64>] = [:]
     private var nextToken: UInt64 = 0
 
     var isEmpty: Bool { entries.isEmpty }
@@ -23,6 +26,7 @@ struct TaskRegistry {
         }
         nextToken += 1
         entries[nextToken] = Entry(id: id)
+        if let id { tokensByID[id, default: []].insert(nextToken) }
         return (nextToken, superseded)
     }
 
@@ -34,15 +38,18 @@ struct TaskRegistry {
     }
 
     mutating func end(token: UInt64) {
-        entries.removeValue(forKey: token)
+        guard let entry = entries.removeValue(forKey: token), let id = entry.id else { return }
+        tokensByID[id]?.remove(token)
+        if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
     }
 
     /// Marks the tasks with `id` (every task when nil) cancelled; returns the handles to cancel.
     mutating func cancel(id: TaskID?) -> [Task<Void, Never>] {
         var handles: [Task<Void, Never>] = []
-        for (token, entry) in entries where id == nil || entry.id == id {
+        let tokens = id.map { Array(tokensByID[$0] ?? []) } ?? Array(entries.keys)
+        for token in tokens {
             entries[token]?.isCancelled = true
-            if let task = entry.task { handles.append(task) }
+            if let task = entries[token]?.task { handles.append(task) }
         }
         return handles
     }

@@ -31,3 +31,17 @@ struct FormatTests {
         #expect(TSVRenderer.oneLine("a\tb\nc") == "a b c")
     }
 }
+
+/// Feed text made one safe line: the fast path for clean text gives what the full sanitiser gives.
+struct LineTextTests {
+    @Test(arguments: [
+        ("A plain title", "A plain title"), ("", ""), ("  padded  ", "padded"), ("two  spaces", "two spaces"),
+        ("tab\there", "tab here"), ("line\nbreak", "line break"), ("bell\u{07}", "bell"),
+        ("\u{1B}[31mred\u{1B}[0m", "red"), ("café crème", "café crème"), ("trailing ", "trailing"),
+        ("https://example.org/a?b=c&d=e", "https://example.org/a?b=c&d=e"),
+    ])
+    func line(input: String, expected: String) {
+        #expect(Text.line(input) == expected)
+        if Text.isAlreadyLine(input) { #expect(input == expected) }
+    }
+}
