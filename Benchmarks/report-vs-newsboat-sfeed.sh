@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark (not part of the test suite): rss-report --refresh against newsboat and sfeed on
-# the same feeds, served from 127.0.0.1 with a fixed latency per request, cold and then warm (second run,
+# the same feeds, served from loopback with a fixed latency per request, cold and then warm (second run,
 # where conditional requests can answer 304).
 #
 #   Benchmarks/report-vs-newsboat-sfeed.sh [FEEDS] [LATENCY_MS] [ITEMS_PER_FEED]    (defaults 500 20 20)
-#   RSS_REPORT_BIN=path/to/rss-report Benchmarks/report-vs-newsboat-sfeed.sh       (skip the release build)
+#   RSS_REPORT_BIN=path/to/rss-report ...   skip the release build
+#   HOSTS=N ...                             spread the feeds over 127.0.0.1 ... 127.0.0.N (default 10; 1 = one host)
+#   FAST_304_MS=N ...                       latency of a 304 in the third run (default 2)
+#   TOOLS="report newsboat" ...             which tools to time (default: report newsboat sfeed)
+#
+# The feeds are spread over several loopback addresses (all on this machine) because subscriptions in real life
+# are on many hosts and rss-report, unlike the other two, never sends more than 2 requests at a time to one host;
+# HOSTS=1 measures the one-host case.
 #
 # Installs newsboat and sfeed from Debian packages when missing (apt-get, through sudo when not root), builds
 # rss-report in release mode, prints a table, and keeps the raw figures under benchmark-results/.
@@ -15,6 +22,9 @@ cd "$(dirname "$0")/.."
 feeds="${1:-500}"
 latency_ms="${2:-20}"
 items="${3:-20}"
+hosts="${HOSTS:-10}"
+fast_304_ms="${FAST_304_MS:-2}"
+tools="${TOOLS:-report newsboat sfeed}"
 jobs=8
 
 install_missing() {
@@ -30,7 +40,7 @@ install_missing() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
 }
 
-install_missing
+case " $tools " in *" newsboat "*|*" sfeed "*) install_missing ;; esac
 command -v python3 >/dev/null || { echo "error: python3 is needed for the feed server" >&2; exit 1; }
 report="${RSS_REPORT_BIN:-}"   # an already built rss-report, to skip the release build
 if [ -z "$report" ]; then
@@ -68,13 +78,15 @@ for n in range(count):
                 f"<description>feed {n}</description>{''.join(entries)}</channel></rss>")
 PY
 
-# --- The server: static feeds with ETag and Last-Modified, 304 on a match, LATENCY_MS before every answer.
+# --- The server: static feeds with ETag and Last-Modified, 304 on a match, LATENCY_MS before a 200 and the
+# number of milliseconds in the file "latency-304" before a 304 (so that one server serves both warm runs); one
+# listening socket per loopback address, all on the same port.
 cat > "$work/server.py" <<'PY'
-import hashlib, os, sys, time
+import hashlib, os, sys, threading, time
 from email.utils import formatdate
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-root, latency = sys.argv[1], int(sys.argv[2]) / 1000
+root, latency, latency_304_file, hosts = sys.argv[1], int(sys.argv[2]) / 1000, sys.argv[3], int(sys.argv[4])
 LAST_MODIFIED = formatdate(1_700_000_000, usegmt=True)
 cache = {}
 
@@ -85,7 +97,6 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        time.sleep(latency)
         name = os.path.basename(self.path.split("?")[0])
         path = os.path.join(root, name)
         if not os.path.isfile(path):
@@ -97,11 +108,14 @@ class Handler(SimpleHTTPRequestHandler):
             cache[name] = (body, '"' + hashlib.sha1(body).hexdigest() + '"')
         body, etag = cache[name]
         if self.headers.get("If-None-Match") == etag or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+            with open(latency_304_file) as f:
+                time.sleep(int(f.read()) / 1000)
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
+        time.sleep(latency)
         self.send_response(200)
         self.send_header("Content-Type", "application/rss+xml; charset=utf-8")
         self.send_header("ETag", etag)
@@ -114,65 +128,79 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 1024
 
-server = Server(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-server.serve_forever()
+first = Server(("127.0.0.1", 0), Handler)
+port = first.server_address[1]
+servers = [first] + [Server((f"127.0.0.{n}", port), Handler) for n in range(2, hosts + 1)]
+for server in servers[1:]:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+print(port, flush=True)
+first.serve_forever()
 PY
-python3 "$work/server.py" "$work/feeds" "$latency_ms" > "$work/port" &
+echo "$latency_ms" > "$work/latency-304"
+python3 "$work/server.py" "$work/feeds" "$latency_ms" "$work/latency-304" "$hosts" > "$work/port" &
 server_pid=$!
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 port="$(head -n 1 "$work/port")"
-base="http://127.0.0.1:$port"
-curl -fsS "$base/0.xml" >/dev/null
+url() { echo "http://127.0.0.$(( $1 % hosts + 1 )):$port/$1.xml"; }
+curl -fsS "$(url 0)" >/dev/null
 
 # --- The same subscriptions for the three tools.
 {
     echo '<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body>'
-    for n in $(seq 0 $((feeds - 1))); do echo "<outline text=\"f$n\" type=\"rss\" xmlUrl=\"$base/$n.xml\"/>"; done
+    for n in $(seq 0 $((feeds - 1))); do echo "<outline text=\"f$n\" type=\"rss\" xmlUrl=\"$(url "$n")\"/>"; done
     echo '</body></opml>'
 } > "$work/feeds.opml"
-for n in $(seq 0 $((feeds - 1))); do echo "$base/$n.xml"; done > "$work/newsboat-urls"
+for n in $(seq 0 $((feeds - 1))); do url "$n"; done > "$work/newsboat-urls"
 printf 'reload-threads %s\n' "$jobs" > "$work/newsboat-config"
 {
     echo "sfeedpath=\"$work/sfeed\""
     echo "maxjobs=$jobs"
     echo "feeds() {"
-    for n in $(seq 0 $((feeds - 1))); do echo "    feed \"f$n\" \"$base/$n.xml\""; done
+    for n in $(seq 0 $((feeds - 1))); do echo "    feed \"f$n\" \"$(url "$n")\""; done
     echo "}"
 } > "$work/sfeedrc"
 
-# --- Timing: wall seconds of one command, its status kept.
+# --- Timing: "wall (cpu)" seconds of one command (cpu = user + system of the tool and its children), its
+# status kept.
 seconds() {
-    local start end status
-    start=$(date +%s.%N)
+    local status TIMEFORMAT='%R %U %S'
     set +e
-    "$@" >"$work/out" 2>"$work/err"
+    { time "$@" >"$work/out" 2>"$work/err"; } 2>"$work/time"
     status=$?
     set -e
-    end=$(date +%s.%N)
-    printf '%.2f' "$(echo "$end - $start" | bc -l)"
-    [ "$status" -eq 0 ] || printf ' (exit %s)' "$status"
+    awk '{ printf "%.2f (%.2f)", $1, $2 + $3 }' "$work/time"
+    [ "$status" -eq 0 ] || printf ' exit %s' "$status"
 }
 
 run_report() { "$report" --db "$work/rss-report.sqlite" --opml "$work/feeds.opml" --refresh --quiet --format tsv; }
 run_newsboat() { newsboat -C "$work/newsboat-config" -u "$work/newsboat-urls" -c "$work/newsboat-cache.db" -x reload; }
 run_sfeed() { sfeed_update "$work/sfeedrc"; }
 
-echo "Timing $feeds feeds of $items items, ${latency_ms} ms latency, $jobs jobs..." >&2
-declare -A cold warm
-for tool in report newsboat sfeed; do
+echo "Timing $feeds feeds of $items items on $hosts loopback address(es), ${latency_ms} ms per answer, $jobs jobs..." >&2
+declare -A cold warm fast label
+label[report]="rss-report --refresh"
+label[newsboat]="newsboat -x reload"
+label[sfeed]="sfeed_update"
+for tool in $tools; do
+    echo "$latency_ms" > "$work/latency-304"
     cold[$tool]="$(seconds "run_$tool")"
     warm[$tool]="$(seconds "run_$tool")"
+    echo "$fast_304_ms" > "$work/latency-304"
+    fast[$tool]="$(seconds "run_$tool")"
 done
 
 mkdir -p benchmark-results
 results="benchmark-results/report-vs-newsboat-sfeed-$(date +%Y%m%d-%H%M%S).txt"
 {
-    echo "$feeds feeds x $items items from 127.0.0.1, ${latency_ms} ms per request, $jobs parallel fetches"
-    printf '%-28s %12s %12s\n' "tool" "cold (s)" "warm (s)"
-    printf '%-28s %12s %12s\n' "rss-report --refresh" "${cold[report]}" "${warm[report]}"
-    printf '%-28s %12s %12s\n' "newsboat -x reload ($(newsboat -v 2>/dev/null | head -n 1 | awk '{print $2}'))" "${cold[newsboat]}" "${warm[newsboat]}"
-    printf '%-28s %12s %12s\n' "sfeed_update (sfeed)" "${cold[sfeed]}" "${warm[sfeed]}"
+    echo "$feeds feeds x $items items on 127.0.0.1-$hosts, $jobs parallel fetches; seconds wall (cpu)"
+    echo "cold: ${latency_ms} ms before every answer; warm: the same for the 304s; warm, fast 304: ${fast_304_ms} ms before a 304"
+    printf '%-22s %15s %15s %10s %20s %10s\n' "tool" "cold" "warm" "warm/cold" "warm, fast 304" "fast/cold"
+    for tool in $tools; do
+        ratio="$(awk -v c="${cold[$tool]%% *}" -v w="${warm[$tool]%% *}" 'BEGIN { printf "%.2f", w / c }')"
+        fast_ratio="$(awk -v c="${cold[$tool]%% *}" -v w="${fast[$tool]%% *}" 'BEGIN { printf "%.2f", w / c }')"
+        printf '%-22s %15s %15s %10s %20s %10s\n' "${label[$tool]}" "${cold[$tool]}" "${warm[$tool]}" "$ratio" \
+            "${fast[$tool]}" "$fast_ratio"
+    done
     echo "goals: rss-report cold < newsboat cold and < sfeed cold; rss-report warm <= cold / 5"
 } | tee "$results"
 echo "(kept in $results)" >&2
