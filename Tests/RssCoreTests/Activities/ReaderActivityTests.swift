@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import ReduxVM
 import ReduxVMTesting
 import RssResources
@@ -215,6 +218,38 @@ struct ReaderActivityTests {
         second.dispatch(ImportOPML(file: URL(fileURLWithPath: "/nonexistent.opml"), date: F.date))
         await second.idle()
         #expect(second.state.notices.items.last?.kind == .error)
+    }
+
+    @Test("OPML export follows a symbolic link, refuses what is not a regular file, and says why a write failed")
+    func exportTargets() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rss-export-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("target.opml")
+        try Data("old".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.opml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let fifo = directory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        await store.idle()
+
+        store.dispatch(ExportOPML(file: link))
+        await store.idle()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("<opml"))
+
+        store.dispatch(ExportOPML(file: fifo))
+        await store.idle()
+        #expect(store.state.notices.items.last?.text == "cannot write \(fifo.path): not a regular file")
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+
+        let missing = directory.appendingPathComponent("missing/out.opml")
+        store.dispatch(ExportOPML(file: missing))
+        await store.idle()
+        #expect(store.state.notices.items.last?.text == "cannot write \(missing.path): no such directory")
     }
 
     @Test("state persists: a second store on the same file sees sources, articles, marks and settings")

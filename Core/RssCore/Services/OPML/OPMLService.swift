@@ -104,13 +104,20 @@ struct ExportOPMLSE: SideEffect {
         trunk.run { trunk in
             let data = OPMLWriter().write(title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now())
             do {
-                try data.write(to: file, options: .atomic)
+                let target: URL
+                switch ExportTarget.resolve(file) {
+                case .success(let resolved): target = resolved
+                case .failure(let refusal):
+                    trunk.dispatch(OperationFailed(message: "cannot write \(file.path): \(refusal.reason)", date: now()))
+                    return
+                }
+                try data.write(to: target, options: .atomic)
                 trunk.dispatch(
                     OperationSucceeded(
                         message: "exported \(subscriptions.count) source\(subscriptions.count == 1 ? "" : "s") to \(file.path)",
                         date: now()))
             } catch {
-                trunk.dispatch(OperationFailed(message: "cannot write \(file.path): \(error.localizedDescription)", date: now()))
+                trunk.dispatch(OperationFailed(message: "cannot write \(file.path): \(ExportTarget.reason(error))", date: now()))
             }
         }
     }
