@@ -35,7 +35,9 @@ enum SearchText {
                 bytes = rest.dropFirst(4).suffix(after: "-->".utf8)
             } else if rest.dropFirst().first != UInt8(ascii: "/"), let name, name == "script" || name == "style" {
                 bytes = rest.suffix(afterCaseInsensitive: "</\(name)".utf8)
-                bytes = bytes.firstIndex(of: UInt8(ascii: ">")).map { bytes[bytes.index(after: $0)...] } ?? bytes[bytes.endIndex...]
+                bytes =
+                    bytes.firstIndex(of: UInt8(ascii: ">")).map { bytes[bytes.index(after: $0)...] }
+                    ?? bytes[bytes.endIndex...]
             } else if let close = rest.firstIndex(of: UInt8(ascii: ">")) {
                 bytes = bytes[bytes.index(after: close)...]
             } else {

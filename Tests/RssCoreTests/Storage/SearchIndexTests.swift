@@ -1,6 +1,6 @@
+import FeedParser
 import Foundation
 import GRDB
-import FeedParser
 import Testing
 
 @_spi(Benchmarks) @testable import RssCore
@@ -11,7 +11,8 @@ struct SearchIndexTests {
     func plainText() {
         #expect(SearchText.plain(html: "no markup at all") == "no markup at all")
         #expect(SearchText.plain(html: "<p>one</p><p>two</p>") == " one  two ")
-        #expect(SearchText.plain(html: #"see <a href="https://x.example/div">the <em>link</em></a>."#) == "see the link.")
+        #expect(
+            SearchText.plain(html: #"see <a href="https://x.example/div">the <em>link</em></a>."#) == "see the link.")
         #expect(SearchText.plain(html: "a<!-- <b>hidden</b> -->b") == "a b")
         #expect(SearchText.plain(html: "x<SCRIPT>var div = 1;</script >y<style>p { color: red }</STYLE>z") == "x y z")
         #expect(SearchText.plain(html: "caf&eacute; &amp; cr&#xE8;me") == "café & crème")
@@ -27,7 +28,8 @@ struct SearchIndexTests {
         let source = makeSource("markup")
         try database.saveSource(source)
         var item = makeItem("1", title: "Layout notes")
-        item.contentHTML = #"<div class="post"><p>Grids and <a href="https://example.org/flexbox">caf&eacute;s</a></p></div>"#
+        item.contentHTML =
+            #"<div class="post"><p>Grids and <a href="https://example.org/flexbox">caf&eacute;s</a></p></div>"#
         try database.mergeFetchedItems([item, makeItem("2")], sourceID: source.id)
         func count(_ text: String) throws -> Int {
             try database.listArticles(ArticleFilter(searchText: text), limit: 10).totalCount
@@ -98,7 +100,8 @@ struct FallbackTitleTests {
             id: "1", idKind: .guid,
             summary: "<p>Thank you <a href=\"https://example.org\">everyone</a>\n for   the &amp; notes</p>")
         #expect(FetchedItem(item).title == "Thank you everyone for the & notes")
-        #expect(FetchedItem(FeedItem(id: "2", idKind: .guid, link: "https://example.org/2")).title
-            == "https://example.org/2")
+        #expect(
+            FetchedItem(FeedItem(id: "2", idKind: .guid, link: "https://example.org/2")).title
+                == "https://example.org/2")
     }
 }

@@ -20,7 +20,8 @@ enum ExportTarget {
     /// device`), not Foundation's error domain and code.
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
