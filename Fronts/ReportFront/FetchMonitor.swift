@@ -37,7 +37,7 @@ final class FetchMonitor: StoreSubscriber {
             }
             let isFailure = if case .failed = report.result { true } else { false }
             if !quiet || isFailure {
-                let name = Text.line(box.state.sources[report.sourceID]?.title ?? "source")
+                let name = box.state.sources[report.sourceID].map(StatusWord.name(of:)) ?? "source"
                 StandardStreams.err(StatusWord.line(name: name, result: report.result, calendar: calendar))
             }
             return

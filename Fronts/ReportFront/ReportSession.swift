@@ -101,7 +101,7 @@ final class ReportSession: Sendable {
         let fetched = Set(monitor.snapshot.results.keys)
         let toFetch = refreshTargets.filter { $0.isEnabled && !fetched.contains($0.id) }.map(\.id)
         for source in refreshTargets where !source.isEnabled && !options.quiet {
-            StandardStreams.err(StatusWord.disabledLine(name: Text.line(source.title)))
+            StandardStreams.err(StatusWord.disabledLine(name: StatusWord.name(of: source)))
         }
         try await holdForTests()
         if !toFetch.isEmpty {
@@ -119,7 +119,10 @@ final class ReportSession: Sendable {
             reportSources = all.filter { named.ids.contains($0.id) }
             scoped = true
         } else if !runURLs.isEmpty {
-            reportSources = all.filter { runURLs.contains($0.url) }
+            // By address, or by having been fetched in this run: a feed that moved (301) during the run has a
+            // new address and is still one of this run's sources.
+            let fetchedNow = Set(monitor.snapshot.results.keys)
+            reportSources = all.filter { runURLs.contains($0.url) || fetchedNow.contains($0.id) }
             scoped = true
         } else {
             reportSources = all
@@ -203,12 +206,15 @@ final class ReportSession: Sendable {
         }
     }
 
-    /// The sources `names` refer to (as the REPL matches names), and the names that match none.
+    /// The sources `names` refer to (as the REPL matches names, else by the name a report shows, which has
+    /// the title's control codes taken out), and the names that match none.
     private func resolve(_ names: [String]) -> (ids: Set<UUID>, missing: [String]) {
         var ids = Set<UUID>()
         var missing: [String] = []
+        let sources = store.state.sources
         for name in names {
-            if let source = store.state.sources.named(name) { ids.insert(source.id) } else { missing.append(name) }
+            let shown = sources.all.first { StatusWord.name(of: $0).lowercased() == name.lowercased() }
+            if let source = sources.named(name) ?? shown { ids.insert(source.id) } else { missing.append(name) }
         }
         return (ids, missing)
     }

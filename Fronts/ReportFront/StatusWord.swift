@@ -15,6 +15,15 @@ enum StatusWord {
         }
     }
 
+    /// The name a status line gives `source`: its title, or its address (without credentials) while the title
+    /// is only the host it stands in for until a fetch succeeds, since every failing feed of one host would
+    /// otherwise read the same (`FAIL example.org (HTTP 404 …)` three times, and which one is it?).
+    static func name(of source: Source) -> String {
+        let isWeb = ["http", "https"].contains(source.url.scheme?.lowercased())
+        guard isWeb, source.title == source.url.host else { return Text.line(source.title) }
+        return Text.line(FeedAddress.display(source.url))
+    }
+
     /// `SKIP Name (disabled)`: a source of the report that is not refreshed.
     static func disabledLine(name: String) -> String {
         "SKIP \(name) (disabled)"

@@ -30,7 +30,7 @@ public enum RssStore {
     /// AsyncHTTPClient's own shared client: a client must be shut down before it is released, and a process
     /// that ends needs no shutdown.
     static let sharedFetcher: any FeedFetcher = FetchScheduler(
-        CompositeFetcher(http: HTTPFeedFetcher()), maximumConcurrent: 8, maximumPerHost: 2)
+        CompositeFetcher(http: HTTPFeedFetcher(configuration: .shared())), maximumConcurrent: 8, maximumPerHost: 2)
 
     /// Builds a started store on explicit dependencies: the seam tests and benchmarks use.
     static func make(

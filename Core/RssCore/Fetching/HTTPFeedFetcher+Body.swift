@@ -7,6 +7,12 @@ extension HTTPFeedFetcher {
     /// Reads a successful response's body, counting the (already decompressed) bytes as they arrive and giving up
     /// as soon as they pass the cap, so that an endless or exploding body never sits in memory.
     func readBody(_ response: HTTPClientResponse, from url: URL) async throws(FetchError) -> Data {
+        if let encoding = Self.unreadableEncoding(response.headers) {
+            await discard(response.body)
+            throw FetchError(
+                stage: .fetch,
+                message: "\(url.host ?? "the server") sent a body in \(encoding) encoding, which was not asked for")
+        }
         let cap = configuration.maximumBytes
         let encoded = !response.headers["content-encoding"].isEmpty
         let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
@@ -38,6 +44,14 @@ extension HTTPFeedFetcher {
                 if seen > 64 * 1024 { break }
             }
         } catch {}
+    }
+
+    /// A compression named by `Content-Encoding` that the client does not undo (it asks for gzip and deflate
+    /// only): such a body would reach the parser still compressed and fail as "not a feed", which hides what
+    /// went wrong. Other unknown tokens (servers write `utf-8` there) leave the body as it came.
+    static func unreadableEncoding(_ headers: HTTPHeaders) -> String? {
+        headers[canonicalForm: "content-encoding"].map { $0.lowercased() }
+            .first { ["br", "zstd", "compress", "x-compress", "aes128gcm"].contains($0) }
     }
 
     /// The error for a body past `cap` bytes.

@@ -19,8 +19,12 @@ extension HTTPFeedFetcher {
                 return .cancelled
             case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
                 (stage, message) = (.timeout, "could not connect to \(host) in time")
-            case .readTimeout, .deadlineExceeded:
+            case .readTimeout:
                 (stage, message) = (.timeout, "\(host) stopped answering")
+            case .deadlineExceeded:
+                // Not "stopped answering": a server trickling a byte at a time never stops, it just never ends.
+                let seconds = configuration.totalTimeout.seconds.formatted()
+                (stage, message) = (.timeout, "\(host) did not answer in full within \(seconds) s")
             case .remoteConnectionClosed:
                 (stage, message) = (.fetch, "\(host) closed the connection before the response was complete")
             case .invalidURL, .emptyHost, .emptyScheme:
@@ -36,6 +40,9 @@ extension HTTPFeedFetcher {
             (stage, message) = (.fetch, "\(host) sent a corrupt compressed body")
         case let error as IOError:
             (stage, message) = (.fetch, "\(host): \(String(cString: strerror(error.errnoCode)).lowercased())")
+        case let error as HTTPParserError where error == .invalidEOFState:
+            // The parser's word for a body cut short (fewer bytes than Content-Length, no last chunk).
+            (stage, message) = (.fetch, "\(host) closed the connection before the response was complete")
         case is HTTPParserError:
             (stage, message) = (.fetch, "\(host) sent a malformed HTTP response")
         case let error as ChannelError:

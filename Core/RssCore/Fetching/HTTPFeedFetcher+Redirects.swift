@@ -49,6 +49,10 @@ extension HTTPFeedFetcher {
                     throw FetchError(stage: .http, message: "not modified, but nothing was asked", httpStatus: status)
                 }
                 return .notModified
+            case 204, 205:
+                // Success with no content by definition: say so, rather than fail parsing an empty document.
+                await discard(response.body)
+                throw statusError(status, headers: response.headers)
             case 200..<300:
                 let data = try await readBody(response, from: url)
                 return .fetched(
@@ -65,7 +69,8 @@ extension HTTPFeedFetcher {
         }
     }
 
-    /// Sends one GET for `url` with the validators, the User-Agent and the encodings we accept.
+    /// Sends one GET for `url` with the validators, the User-Agent and the encodings we accept; a connection
+    /// lost before the answer is tried again (see ``isLostConnection(_:)``).
     func send(url: URL, etag: String?, lastModified: String?) async throws(FetchError) -> HTTPClientResponse {
         var request = HTTPClientRequest(url: url.withoutCredentials.absoluteString)
         request.method = .GET
@@ -77,10 +82,17 @@ extension HTTPFeedFetcher {
         if let authorization = url.basicAuthorization {
             request.headers.add(name: "Authorization", value: authorization)
         }
-        do {
-            return try await client.execute(request, timeout: TimeAmount(configuration.totalTimeout))
-        } catch {
-            throw describe(error, fetching: url)
+        var attempt = 1
+        while true {
+            do {
+                return try await client.execute(request, timeout: TimeAmount(configuration.totalTimeout))
+            } catch {
+                // A pooled connection the server had already closed: send the request again.
+                guard attempt < Self.attemptsOnLostConnection, Self.isLostConnection(error), !Task.isCancelled else {
+                    throw describe(error, fetching: url)
+                }
+                attempt += 1
+            }
         }
     }
 

@@ -5,6 +5,8 @@ import GRDB
 struct MergeResult: Sendable, Equatable {
     var inserted: Int
     var updated: Int
+    /// Whether the source took the moved URL of ``FeedDetails/url``: not when another source already has it.
+    var moved = false
 }
 
 /// What a fetch says about its source besides the items; nil fields leave the stored value.
@@ -30,7 +32,8 @@ extension FeedDatabase {
     ///   marks, id and first-seen time never are;
     /// - an item missing from this fetch stays (retention removes old items, not the feed);
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
-    ///   tombstones of items the feed no longer lists are dropped.
+    ///   tombstones of items the feed no longer lists are dropped;
+    /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says).
     @discardableResult
     func mergeFetchedItems(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date(),
@@ -112,6 +115,16 @@ extension FeedDatabase {
         }
         if let status {
             try saveFetchStatus(status, sourceID: sourceID, db)
+        }
+        var details = details
+        if let url = details.url {
+            // A feed that moved to the address of a feed already followed (the same feed added twice, or two
+            // feeds merged by their site) keeps its own address and follows the redirect each time, rather
+            // than fail every refresh on the unique URL.
+            let taken = try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM source WHERE url = ? AND id <> ?", arguments: [url, source]) == true
+            if taken { details.url = nil }
+            result.moved = !taken
         }
         if !details.isEmpty {
             try db.execute(

@@ -22,7 +22,9 @@ struct CharsetDetector {
         if let bom = byteOrderMark(bytes) { return Result(name: bom.0, bomLength: bom.1, declared: true) }
         let sniffed = sniffWideEncoding(bytes)
         if let http = httpCharset {
-            if let name = CharsetName.canonical(http) {
+            // A UTF-16 or UTF-32 header on a document that starts in plain ASCII bytes is wrong (markup in those
+            // charsets has zero bytes): the document's own declaration decides, as when it is the one lying.
+            if let name = CharsetName.canonical(http), !(isWide(name) && startsInASCII(bytes)) {
                 return Result(name: widen(name, sniffed: sniffed), bomLength: 0, declared: true)
             }
         }
@@ -40,6 +42,15 @@ struct CharsetDetector {
         }
         if let sniffed { return Result(name: sniffed, bomLength: 0, declared: true) }
         return Result(name: "utf-8", bomLength: 0, declared: false)
+    }
+
+    private static func isWide(_ name: String) -> Bool {
+        name.hasPrefix("utf-16") || name.hasPrefix("utf-32")
+    }
+
+    /// Whether the first four bytes are ASCII with no zero byte: never the start of a UTF-16/32 feed.
+    private static func startsInASCII(_ b: [UInt8]) -> Bool {
+        b.count >= 4 && b.prefix(4).allSatisfy { $0 != 0 && $0 < 0x80 }
     }
 
     /// `utf-16` without an order is resolved by the byte pattern, defaulting to big-endian.

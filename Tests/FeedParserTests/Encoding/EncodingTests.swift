@@ -83,6 +83,22 @@ struct EncodingTests {
         #expect(utf8.title == "naïve")
     }
 
+    @Test(arguments: ["utf-16", "UTF-16LE", "utf-32"])
+    func aWideHTTPCharsetOnAnASCIIStartIsALie(charset: String) throws {
+        let data = Data(Self.document("café", declaration: "utf-8").utf8)
+        let feed = try FeedParser().parse(data, contentType: "text/xml; charset=\(charset)")
+        #expect(feed.encoding == "utf-8")
+        #expect(feed.title == "café")
+    }
+
+    @Test(arguments: [true, false])
+    func aWideHTTPCharsetOnAWideDocumentIsKept(bigEndian: Bool) throws {
+        let data = Self.utf16(Self.document("日本"), bigEndian: bigEndian, bom: false)
+        let feed = try FeedParser().parse(data, contentType: "application/xml; charset=utf-16")
+        #expect(feed.encoding == (bigEndian ? "utf-16be" : "utf-16le"))
+        #expect(feed.title == "日本")
+    }
+
     @Test func unknownCharsetIsAWarning() throws {
         let feed = try FeedParser().parse(Data(Self.document("x", declaration: "x-klingon").utf8))
         #expect(feed.title == "x")

@@ -47,13 +47,34 @@ struct HTTPReportTests {
         let mixed = try report.run(["--url", server.url("good.rss"), server.url("missing.rss"), server.url("busy.rss")])
         #expect(mixed.status == 1, "\(mixed.stderr)")
         #expect(mixed.stderrLines.contains("OK   Loopback (2 new)"))
-        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL 127.0.0.1 (HTTP 404") })
-        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL 127.0.0.1 (HTTP 429") })
+        // Untitled sources are named by their address: two failing feeds of one host read apart.
+        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("missing.rss")) (HTTP 404") })
+        #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("busy.rss")) (HTTP 429") })
         let failing = try report.run(["--source", server.url("missing.rss"), "--refresh"])
         #expect(failing.status == 2, "\(failing.stderr)")
         let waiting = try report.run(["--source", server.url("busy.rss"), "--refresh"])
         #expect(
-            waiting.stderrLines.count == 1 && waiting.stderrLines[0].hasPrefix("SKIP 127.0.0.1 ("), "\(waiting.stderr)")
+            waiting.stderrLines.count == 1 && waiting.stderrLines[0].hasPrefix("SKIP \(server.url("busy.rss")) ("),
+            "\(waiting.stderr)")
+    }
+
+    /// The run's sources are the ones it added or fetched, even when a 301 gave one a new address; the same
+    /// old address in the next run (a crontab does not change) lands on an address already followed, which the
+    /// new source cannot take, and still reads instead of failing to store.
+    @Test func aFeedThatMovesDuringTheRunIsStillInItsReport() throws {
+        let server = try LoopbackFeedServer { request in
+            request.path == "/old.rss" ? .init(status: 301, headers: ["Location": "/good.rss"]) : Self.route(request)
+        }
+        let report = try ReportProcess()
+        let first = try report.run(["--url", server.url("old.rss"), "--format", "json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let document = try JSON.object(first.stdout)
+        #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("good.rss")])
+        #expect(try JSON.articles(document).count == 2)
+        let second = try report.run(["--url", server.url("old.rss")])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(
+            second.stderrLines.count == 1 && second.stderrLines[0].hasPrefix("OK   Loopback"), "\(second.stderr)")
     }
 
     @Test func sigtermDuringASlowFetchStopsCleanly() throws {

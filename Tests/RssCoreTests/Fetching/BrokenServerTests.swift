@@ -51,6 +51,28 @@ struct BrokenServerTests {
         #expect(result.failure?.stage == .timeout)
     }
 
+    @Test(arguments: [
+        "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nshort",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+    ])
+    func aBodyCutShortSaysSo(reply: String) async throws {
+        let result = try await fetch(reply)
+        #expect(result.failure?.message == "127.0.0.1 closed the connection before the response was complete")
+    }
+
+    @Test(arguments: ["br", "zstd", "gzip, br"])
+    func aCompressionNotAskedForIsAFetchErrorThatNamesIt(encoding: String) async throws {
+        let result = try await fetch(
+            "HTTP/1.1 200 OK\r\nContent-Encoding: \(encoding)\r\nContent-Length: 4\r\n\r\n\u{1B}\u{2F}\u{0}x")
+        #expect(result.failure?.stage == .fetch)
+        #expect(result.failure?.message.contains("encoding, which was not asked for") == true, "\(result)")
+    }
+
+    @Test func anUnknownContentEncodingLeavesTheBodyAsItCame() async throws {
+        let result = try await fetch("HTTP/1.1 200 OK\r\nContent-Encoding: utf-8\r\nContent-Length: 6\r\n\r\n<rss/>")
+        #expect(try result.get().fetchedFeed?.data == Data("<rss/>".utf8))
+    }
+
     @Test func extraBytesAfterTheDeclaredLengthAreIgnored() async throws {
         let result = try await fetch("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello, and more")
         #expect(try result.get().fetchedFeed?.data == Data("hello".utf8))
@@ -64,6 +86,15 @@ struct BrokenServerTests {
     @Test func aNotModifiedNobodyAskedForIsAnError() async throws {
         let result = try await fetch("HTTP/1.1 304 Not Modified\r\n\r\n")
         #expect(result.failure?.httpStatus == 304)
+    }
+
+    @Test(arguments: [
+        "HTTP/1.1 204 No Content\r\n\r\n", "HTTP/1.1 205 Reset Content\r\nContent-Length: 0\r\n\r\n",
+    ])
+    func aSuccessWithoutContentIsAnHTTPErrorNotAnEmptyFeed(reply: String) async throws {
+        let result = try await fetch(reply)
+        #expect(result.failure?.stage == .http)
+        #expect([204, 205].contains(result.failure?.httpStatus), "\(result)")
     }
 
     @Test func aRedirectWithoutLocationIsAnHTTPError() async throws {

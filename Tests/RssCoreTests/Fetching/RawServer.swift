@@ -11,13 +11,26 @@ final class RawServer: Sendable {
         self.channel = channel
     }
 
-    /// Starts a server that answers with `reply` and then closes the connection if `close`.
-    static func start(_ reply: [UInt8], close: Bool) async throws -> RawServer {
+    /// What the server does with a second request on a connection it answered once.
+    enum LaterRequest: Sendable {
+        /// Nothing: the request waits forever.
+        case ignore
+        /// Closes the connection without answering, as a server does that closed an idle keep-alive
+        /// connection just as the client reused it.
+        case close
+        /// The same with a TCP reset (SO_LINGER 0), as when unread bytes were left.
+        case reset
+    }
+
+    /// Starts a server that answers with `reply` and then closes the connection if `close`; a second request
+    /// on a connection left open gets `later`.
+    static func start(_ reply: [UInt8], close: Bool, later: LaterRequest = .ignore) async throws -> RawServer {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(CannedReply(reply: reply, close: close))
+                    try channel.pipeline.syncOperations.addHandler(
+                        CannedReply(reply: reply, close: close, later: later))
                 }
             }
             .bind(host: "127.0.0.1", port: 0)
@@ -36,15 +49,27 @@ private final class CannedReply: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
     let reply: [UInt8]
     let close: Bool
+    let later: RawServer.LaterRequest
     var replied = false
+    /// Request bytes seen since the reply, to tell a second request from the rest of the first.
+    var afterReply: [UInt8] = []
 
-    init(reply: [UInt8], close: Bool) {
+    init(reply: [UInt8], close: Bool, later: RawServer.LaterRequest) {
         self.reply = reply
         self.close = close
+        self.later = later
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !replied else { return }
+        guard !replied else {
+            afterReply += unwrapInboundIn(data).readableBytesView
+            guard later != .ignore, String(decoding: afterReply, as: UTF8.self).contains("GET /") else { return }
+            if later == .reset, let socket = context.channel as? any SocketOptionProvider {
+                _ = socket.unsafeSetSocketOption(level: .socket, name: .so_linger, value: AbortiveLinger())
+            }
+            context.close(promise: nil)
+            return
+        }
         replied = true
         let done = context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply)))
         if close {
@@ -52,4 +77,10 @@ private final class CannedReply: ChannelInboundHandler {
             done.whenComplete { _ in context.value.close(promise: nil) }
         }
     }
+}
+
+/// `struct linger { l_onoff = 1, l_linger = 0 }`: closing then sends a reset instead of a FIN.
+private struct AbortiveLinger: Sendable {
+    var onOff: Int32 = 1
+    var seconds: Int32 = 0
 }

@@ -42,6 +42,23 @@ struct SourceAndMergeTests {
         }
     }
 
+    /// A feed that moved (301) to the address of another source keeps its own address and its items are stored,
+    /// instead of every refresh failing on the unique URL.
+    @Test func aMoveOntoAnotherSourcesURLIsNotTakenAndTheItemsAreStored() throws {
+        let database = try FeedDatabase.inMemory()
+        let old = makeSource("old"), taken = makeSource("new")
+        for source in [old, taken] { try database.saveSource(source) }
+        let blocked = try database.mergeFetchedItems(
+            [makeItem("1")], sourceID: old.id, details: FeedDetails(title: "Moved", url: taken.url))
+        #expect(blocked == MergeResult(inserted: 1, updated: 0, moved: false))
+        #expect(try database.source(id: old.id)?.url == old.url)
+        #expect(try database.source(id: old.id)?.title == "Moved")
+        let moved = try database.mergeFetchedItems(
+            [makeItem("1")], sourceID: old.id, details: FeedDetails(url: "https://example.org/fresh.xml"))
+        #expect(moved.moved)
+        #expect(try database.source(id: old.id)?.url == "https://example.org/fresh.xml")
+    }
+
     @Test(arguments: DatabaseKind.allCases)
     func refetchNeverDuplicatesNorResetsMarksAndVanishedItemsStay(kind: DatabaseKind) throws {
         let (database, _) = try kind.open()

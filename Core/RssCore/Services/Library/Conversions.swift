@@ -82,16 +82,18 @@ extension ArticleContent {
 
 extension FetchedItem {
     /// An item as the parser gave it, ready to merge: a title is always present (the summary's start or the
-    /// link stands in), and dates keep their instant (the original offset is for display only).
+    /// link stands in), dates keep their instant (the original offset is for display only), and no text holds
+    /// a NUL (see ``Swift/String/withoutNUL``).
     init(_ item: FeedItem) {
-        let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = item.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         self.init(
-            stableID: item.id,
-            title: title.isEmpty ? FetchedItem.fallbackTitle(item) : title,
-            link: item.link, author: item.authors.first?.displayString,
+            stableID: item.id.withoutNUL,
+            title: title.isEmpty ? FetchedItem.fallbackTitle(item).withoutNUL : title,
+            link: item.link?.withoutNUL, author: item.authors.first?.displayString.withoutNUL,
             publishedAt: item.published?.date, updatedAt: item.updated?.date,
-            summary: item.summary, contentHTML: item.contentHTML,
-            enclosureURL: item.enclosures.first?.url, enclosureType: item.enclosures.first?.mimeType)
+            summary: item.summary?.withoutNUL, contentHTML: item.contentHTML?.withoutNUL,
+            enclosureURL: item.enclosures.first?.url.withoutNUL,
+            enclosureType: item.enclosures.first?.mimeType?.withoutNUL)
     }
 
     private static func fallbackTitle(_ item: FeedItem) -> String {

@@ -54,17 +54,18 @@ extension RefreshService {
         let status = StoredFetchStatus(
             etag: fetched.etag, lastModified: fetched.lastModified, lastSuccessAt: date, lastError: nil,
             nextAttemptAt: nil)
-        let title = parsed.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = parsed.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let siteLink = parsed.siteLink?.withoutNUL
         let details = FeedDetails(
             title: title.isEmpty || title == stored.title ? nil : title,
-            siteLink: parsed.siteLink == stored.siteLink ? nil : parsed.siteLink,
+            siteLink: siteLink == stored.siteLink ? nil : siteLink,
             url: fetched.permanentlyMovedTo?.absoluteString)
         let merged = try await database.mergeFetchedItemsGrouped(
             parsed.items.map(FetchedItem.init), sourceID: stored.id, status: status, now: date, details: details)
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
-            feedTitle: title.isEmpty ? nil : title, siteLink: parsed.siteLink.flatMap(URL.init(string:)),
-            movedTo: fetched.permanentlyMovedTo)
+            feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
+            movedTo: merged.moved ? fetched.permanentlyMovedTo : nil)
     }
 
     private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
