@@ -23,7 +23,7 @@ struct BesideTheREPLTests {
         await store.idle()
         #expect(store.state.counts.unread == 2)
 
-        let seen = try report.run(["--source", "Shared", "--mark-read", "--format", "json"])
+        let seen = try await report.run(["--source", "Shared", "--mark-read", "--format", "json"])
         #expect(seen.status == 0, "\(seen.stderr)")
         #expect(try JSON.articles(try JSON.object(seen.stdout)).map { $0["title"] as? String } == ["Two", "One"])
 

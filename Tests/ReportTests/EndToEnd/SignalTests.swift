@@ -9,18 +9,18 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SignalTests {
     @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalBeforeTheRefreshStopsCleanly(signal: Int32) throws {
+    func aSignalBeforeTheRefreshStopsCleanly(signal: Int32) async throws {
         let report = try ReportProcess()
-        _ = try report.run(["--url", ReportProcess.samples[2].path, "--quiet"])
+        _ = try await report.run(["--url", ReportProcess.samples[2].path, "--quiet"])
         let running = try report.start(
             ["--refresh", "--mark-read"], environment: ["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH": "20"])
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         kill(running.process.processIdentifier, signal)
-        let result = running.finish()
+        let result = await running.finish()
         #expect(result.status == 128 + signal, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("stopped by signal \(signal)"))
-        let after = try report.run(["--unread", "--format", "json"])
+        let after = try await report.run(["--unread", "--format", "json"])
         #expect(after.status == 0, "\(after.stderr)")
         #expect(try JSON.articles(try JSON.object(after.stdout)).count == 10)
     }

@@ -27,32 +27,32 @@ struct HTTPReportTests {
         }
     }
 
-    @Test func secondRunAsksConditionallyAndGetsNotModified() throws {
+    @Test func secondRunAsksConditionallyAndGetsNotModified() async throws {
         let server = try LoopbackFeedServer(route: Self.route)
         let report = try ReportProcess()
-        let first = try report.run(["--url", server.url("good.rss")])
+        let first = try await report.run(["--url", server.url("good.rss")])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderrLines == ["OK   Loopback (2 new)"])
         #expect(first.stdoutLines.filter { $0.hasPrefix("N ") }.count == 2)
-        let second = try report.run(["--refresh"])
+        let second = try await report.run(["--refresh"])
         #expect(second.status == 0)
         #expect(second.stderrLines == ["304  Loopback"])
         #expect(server.seen.last?.headers["if-none-match"] == "\"v1\"")
         #expect(!second.stdoutLines.contains { $0.hasPrefix("N ") })
     }
 
-    @Test func failuresAmongGoodFeedsGiveOneAndAllFailedGiveTwo() throws {
+    @Test func failuresAmongGoodFeedsGiveOneAndAllFailedGiveTwo() async throws {
         let server = try LoopbackFeedServer(route: Self.route)
         let report = try ReportProcess()
-        let mixed = try report.run(["--url", server.url("good.rss"), server.url("missing.rss"), server.url("busy.rss")])
+        let mixed = try await report.run(["--url", server.url("good.rss"), server.url("missing.rss"), server.url("busy.rss")])
         #expect(mixed.status == 1, "\(mixed.stderr)")
         #expect(mixed.stderrLines.contains("OK   Loopback (2 new)"))
         // Untitled sources are named by their address: two failing feeds of one host read apart.
         #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("missing.rss")) (HTTP 404") })
         #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("busy.rss")) (HTTP 429") })
-        let failing = try report.run(["--source", server.url("missing.rss"), "--refresh"])
+        let failing = try await report.run(["--source", server.url("missing.rss"), "--refresh"])
         #expect(failing.status == 2, "\(failing.stderr)")
-        let waiting = try report.run(["--source", server.url("busy.rss"), "--refresh"])
+        let waiting = try await report.run(["--source", server.url("busy.rss"), "--refresh"])
         #expect(
             waiting.stderrLines.count == 1 && waiting.stderrLines[0].hasPrefix("SKIP \(server.url("busy.rss")) ("),
             "\(waiting.stderr)")
@@ -61,34 +61,34 @@ struct HTTPReportTests {
     /// The run's sources are the ones it added or fetched, even when a 301 gave one a new address; the same
     /// old address in the next run (a crontab does not change) lands on an address already followed, which the
     /// new source cannot take, and still reads instead of failing to store.
-    @Test func aFeedThatMovesDuringTheRunIsStillInItsReport() throws {
+    @Test func aFeedThatMovesDuringTheRunIsStillInItsReport() async throws {
         let server = try LoopbackFeedServer { request in
             request.path == "/old.rss" ? .init(status: 301, headers: ["Location": "/good.rss"]) : Self.route(request)
         }
         let report = try ReportProcess()
-        let first = try report.run(["--url", server.url("old.rss"), "--format", "json"])
+        let first = try await report.run(["--url", server.url("old.rss"), "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
         let document = try JSON.object(first.stdout)
         #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("good.rss")])
         #expect(try JSON.articles(document).count == 2)
-        let second = try report.run(["--url", server.url("old.rss")])
+        let second = try await report.run(["--url", server.url("old.rss")])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(
             second.stderrLines.count == 1 && second.stderrLines[0].hasPrefix("OK   Loopback"), "\(second.stderr)")
     }
 
-    @Test func sigtermDuringASlowFetchStopsCleanly() throws {
+    @Test func sigtermDuringASlowFetchStopsCleanly() async throws {
         let server = try LoopbackFeedServer(route: Self.route)
         let report = try ReportProcess()
-        _ = try report.run(["--url", server.url("good.rss"), "--quiet"])
+        _ = try await report.run(["--url", server.url("good.rss"), "--quiet"])
         let running = try report.start(["--url", server.url("slow.rss"), "--refresh", "--mark-read"])
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         kill(running.process.processIdentifier, SIGTERM)
         let started = Date()
-        let result = running.finish()
+        let result = await running.finish()
         #expect(result.status == 143, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 6)
-        let after = try report.run(["--unread", "--source", "Loopback", "--format", "json"])
+        let after = try await report.run(["--unread", "--source", "Loopback", "--format", "json"])
         #expect(after.status == 0)
         #expect(try JSON.articles(try JSON.object(after.stdout)).count == 2)
     }

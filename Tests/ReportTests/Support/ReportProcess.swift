@@ -49,10 +49,10 @@ struct ReportProcess {
     var database: String { directory.appendingPathComponent("db.sqlite").path }
 
     /// Runs with `arguments` (the test database and fixed time come first unless `plain`).
-    func run(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Result {
-        let process = try start(arguments, plain: plain, environment: extra)
-        process.process.waitUntilExit()
-        return process.finish()
+    func run(
+        _ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]
+    ) async throws -> Result {
+        try await start(arguments, plain: plain, environment: extra).finish()
     }
 
     /// A started run, for tests that signal it.
@@ -61,7 +61,12 @@ struct ReportProcess {
         let out: URL
         let err: URL
 
-        func finish() -> Result {
+        /// Waits for the end without holding a thread: tests run in parallel on the few threads of the
+        /// cooperative pool, and one blocked for a long run starved the others (their own timeouts fired).
+        func finish() async -> Result {
+            while process.isRunning {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             process.waitUntilExit()
             return Result(
                 status: process.terminationStatus,

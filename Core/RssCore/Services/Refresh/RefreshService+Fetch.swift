@@ -43,10 +43,20 @@ extension RefreshService {
 
     private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
+        let parser = self.parser
+        let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FeedParseError> in
+            do throws(FeedParseError) {
+                let parsed = try parser.parse(fetched.data, contentType: fetched.contentType, url: feedURL)
+                return .success((parsed, parsed.items.map(FetchedItem.init)))
+            } catch {
+                return .failure(error)
+            }
+        }
         let parsed: ParsedFeed
-        do {
-            parsed = try parser.parse(fetched.data, contentType: fetched.contentType, url: feedURL)
-        } catch {
+        let items: [FetchedItem]
+        switch outcome {
+        case .success(let result): (parsed, items) = result
+        case .failure(let error):
             return try await recordFailure(FetchError(stage: .parse, message: error.description), for: stored)
         }
         if Task.isCancelled { return nil }
@@ -61,7 +71,7 @@ extension RefreshService {
             siteLink: siteLink == stored.siteLink ? nil : siteLink,
             url: fetched.permanentlyMovedTo?.absoluteString)
         let merged = try await database.mergeFetchedItemsGrouped(
-            parsed.items.map(FetchedItem.init), sourceID: stored.id, status: status, now: date, details: details)
+            items, sourceID: stored.id, status: status, now: date, details: details)
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
