@@ -10,20 +10,25 @@ import Foundation
 struct TSVRenderer {
     func render(_ report: Report) -> String {
         var output = ""
+        output.reserveCapacity(report.items.count * 200)
         for item in report.items {
             let fields = [
                 String(Int(item.date.timeIntervalSince1970.rounded(.down))), item.title, item.link,
                 Self.escapedContent(""), "", item.id.uuidString.lowercased(), item.author ?? "", "", "",
                 item.sourceName,
             ]
-            output += fields.map(Self.oneLine).joined(separator: "\t") + "\n"
+            for (index, field) in fields.enumerated() {
+                if index > 0 { output += "\t" }
+                output += Self.oneLine(field)
+            }
+            output += "\n"
         }
         return output
     }
 
     /// A one-line field: no tab, newline or other control character (already sanitised text passes as is).
     static func oneLine(_ field: String) -> String {
-        guard field.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
         return Text.line(field)
     }
 

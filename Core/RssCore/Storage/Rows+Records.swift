@@ -20,7 +20,7 @@ extension Row {
     func optionalDate(_ column: String) -> Date? { (self[column] as Double?).map(Date.init(storageValue:)) }
     func uuid(_ column: String) -> UUID {
         // Every id is written by this layer as a UUID string; an unreadable one is a foreign row, given a fixed id.
-        UUID(uuidString: self[column] as String) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        UUID(canonicalText: self[column] as String) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 }
 

@@ -105,3 +105,23 @@ struct FallbackTitleTests {
                 == "https://example.org/2")
     }
 }
+
+@Suite("Ids read back from the database")
+struct UUIDTextTests {
+    @Test("the canonical text form reads as Foundation reads it; anything else is refused")
+    func canonicalText() {
+        for _ in 0..<1_000 {
+            let id = UUID()
+            #expect(UUID(canonicalText: id.uuidString) == id)
+            #expect(UUID(canonicalText: id.uuidString.lowercased()) == id)
+        }
+        for bad in [
+            "", "not a uuid", "00000000-0000-0000-0000-00000000000", "00000000-0000-0000-0000-0000000000000",
+            "00000000_0000-0000-0000-000000000000", "0000000G-0000-0000-0000-000000000000",
+            "{00000000-0000-0000-0000-000000000000}", "00000000-0000-0000-0000-00000000000é",
+        ] {
+            #expect(UUID(canonicalText: bad) == nil, "\(bad)")
+            #expect(UUID(uuidString: bad) == nil || bad.count != 36, "\(bad)")
+        }
+    }
+}
