@@ -59,7 +59,7 @@ extension FeedDatabase {
         now: Date, _ db: Database
     ) throws -> MergeResult {
         let source = sourceID.uuidString
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM source WHERE id = ?", arguments: [source]) == true else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
             throw StorageError.notFound("source \(sourceID)")
         }
         let lookup = try db.cachedStatement(sql: """
@@ -140,7 +140,8 @@ extension FeedDatabase {
 
     /// Drops the tombstones of items the feed no longer lists: such an item cannot come back from this feed.
     private static func pruneTombstones(sourceID: String, keeping stableIDs: Set<String>, _ db: Database) throws {
-        let stored = try String.fetchAll(db, sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?", arguments: [sourceID])
+        let stored = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?"), arguments: [sourceID])
         let delete = try db.cachedStatement(sql: "DELETE FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
         for stableID in stored where !stableIDs.contains(stableID) {
             try delete.execute(arguments: [sourceID, stableID])

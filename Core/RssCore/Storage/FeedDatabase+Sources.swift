@@ -14,8 +14,10 @@ extension FeedDatabase {
     /// One source, or nil when it does not exist.
     func source(id: UUID) throws(StorageError) -> StoredSource? {
         try read("load a source") { db in
-            try Row.fetchOne(db, sql: "SELECT \(StoredSource.columns) FROM source WHERE id = ?", arguments: [id.uuidString])
-                .map(StoredSource.init(row:))
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(StoredSource.columns) FROM source WHERE id = ?"),
+                arguments: [id.uuidString]
+            ).map(StoredSource.init(row:))
         }
     }
 
@@ -72,12 +74,14 @@ extension FeedDatabase {
     }
 
     static func saveFetchStatus(_ status: StoredFetchStatus, sourceID: UUID, _ db: Database) throws {
-        try db.execute(
+        // Cached: a refresh of many sources runs it once per source.
+        try db.cachedStatement(
             sql: """
                 UPDATE source SET etag = ?, lastModified = ?, lastSuccessAt = ?, lastErrorStage = ?,
                     lastErrorMessage = ?, lastErrorAt = ?, nextAttemptAt = ?
                 WHERE id = ?
-                """,
+                """
+        ).execute(
             arguments: [
                 status.etag, status.lastModified, status.lastSuccessAt.storageValue, status.lastError?.stage,
                 status.lastError?.message, status.lastError?.at.storageValue, status.nextAttemptAt.storageValue,
