@@ -117,9 +117,14 @@ let package = Package(
             dependencies: ["ReportFront"],
             path: "Fronts/RssReport"
         ),
+        // The raw HTTP servers' shared socket code, for the end-to-end tests of both fronts.
+        .target(
+            name: "LoopbackListener",
+            path: "Tests/LoopbackListener"
+        ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText"],
+            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "LoopbackListener"],
             path: "Tests/ReportTests",
             resources: [.copy("Expected")]
         ),
@@ -147,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor"],
+            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor", "LoopbackListener"],
             path: "Tests/ReplTests"
         ),
         .testTarget(

@@ -7,6 +7,8 @@ struct JSONRenderer {
     func render(_ report: Report) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding fails only for numbers JSON cannot hold (NaN, infinity), and the document has none: its numbers
+        // are counts and finite dates.
         guard let data = try? encoder.encode(Document(report)), let text = String(data: data, encoding: .utf8) else {
             return "{}\n"
         }

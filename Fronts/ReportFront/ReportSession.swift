@@ -158,7 +158,7 @@ final class ReportSession: Sendable {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             try trap.check()
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await Task.sleep(for: .milliseconds(50))  // cancelled: the loop's next check decides
         }
     }
 

@@ -54,7 +54,7 @@ public enum Since: Sendable, Equatable, ExpressibleByArgument {
 
     /// `2024-05-01`, `2024-05-01T09:30[:SS]` (local time), or ISO 8601 with a zone.
     static func date(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text, strategy: .iso8601) { return date }  // not ISO 8601 with a zone: the forms below
         let parts = text.split(whereSeparator: { $0 == "T" || $0 == " " }).map(String.init)
         guard (1...2).contains(parts.count) else { return nil }
         let day = parts[0].split(separator: "-").compactMap { Int($0) }

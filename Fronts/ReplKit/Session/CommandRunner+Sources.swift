@@ -99,6 +99,8 @@ extension CommandRunner {
             console.error("cannot export to \(shown): it is a directory")
             return
         }
+        // No attributes means no file yet: a new file is what an export usually writes. RssCore refuses the same
+        // targets; checking here too lets the message name the path as typed.
         if let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType,
             type != .typeRegular
         {

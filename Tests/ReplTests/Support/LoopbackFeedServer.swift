@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackListener
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,8 +9,8 @@ import Synchronization
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the REPL's end-to-end tests: a thread per connection, one request
 /// each, answers from a routing closure, and a log of what it saw.
 ///
-/// Like the report tests' server (test targets cannot share support code), plus what a cancellation test needs:
-/// a slow answer waits with an eye on the connection, so the log says when the client hung up first.
+/// Like the report tests' server (both on ``LoopbackListener``), plus what a cancellation test needs: a slow
+/// answer waits with an eye on the connection, so the log says when the client hung up first.
 final class LoopbackFeedServer: Sendable {
     /// One request as the server saw it.
     struct Request: Sendable {
@@ -28,7 +29,7 @@ final class LoopbackFeedServer: Sendable {
     }
 
     let port: UInt16
-    private let socket: Int32
+    private let listener: LoopbackListener
     private let log: Log
 
     private final class Log: Sendable {
@@ -40,44 +41,15 @@ final class LoopbackFeedServer: Sendable {
 
     /// Starts listening on a free port; `route` answers every request.
     init(route: @escaping @Sendable (Request) -> Response) throws {
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        socket = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        listener = try LoopbackListener(backlog: 64)
+        port = listener.port
         let log = Log()
         self.log = log
-        Thread {
-            while true {
-                let client = accept(descriptor, nil, nil)
-                if client < 0 { return }
-                Thread { Self.serve(client, route: route, log: log) }.start()
-            }
-        }.start()
+        listener.start { client in Self.serve(client, route: route, log: log) }
     }
 
     deinit {
         log.stopped.store(true, ordering: .relaxed)
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
     }
 
     /// `http://127.0.0.1:port/path`.

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackListener
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ final class HostileFeedServer: Sendable {
     }
 
     let port: UInt16
-    private let socket: Int32
+    private let listener: LoopbackListener
     private final class Log: Sendable {
         let paths = Mutex<[String]>([])
     }
@@ -36,51 +37,19 @@ final class HostileFeedServer: Sendable {
 
     /// Starts listening; `script` gives, for the port chosen, the steps of every path (others get a 404).
     init(script: (_ port: UInt16) -> [String: [Step]]) throws {
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        socket = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        listener = try LoopbackListener()
+        port = listener.port
         let routes = script(port)
         let log = self.log
-        Thread {
-            while true {
-                let client = accept(descriptor, nil, nil)
-                if client < 0 { return }
-                Thread {
-                    guard let path = Self.readRequestPath(client) else {
-                        close(client)
-                        return
-                    }
-                    log.paths.withLock { $0.append(path) }
-                    let notFound = Step.send(Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
-                    Self.play(routes[path] ?? [notFound], on: client)
-                }.start()
+        listener.start { client in
+            guard let path = Self.readRequestPath(client) else {
+                close(client)
+                return
             }
-        }.start()
-    }
-
-    deinit {
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
+            log.paths.withLock { $0.append(path) }
+            let notFound = Step.send(Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
+            Self.play(routes[path] ?? [notFound], on: client)
+        }
     }
 
     /// `http://127.0.0.1:port/path`.
