@@ -117,14 +117,14 @@ let package = Package(
             dependencies: ["ReportFront"],
             path: "Fronts/RssReport"
         ),
-        // The raw HTTP servers' shared socket code, for the end-to-end tests of both fronts.
+        // Raw HTTP servers on 127.0.0.1 for the end-to-end tests of both fronts.
         .target(
-            name: "LoopbackListener",
-            path: "Tests/LoopbackListener"
+            name: "LoopbackServers",
+            path: "Tests/LoopbackServers"
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "LoopbackListener"],
+            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "LoopbackServers"],
             path: "Tests/ReportTests",
             resources: [.copy("Expected")]
         ),
@@ -152,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor", "LoopbackListener"],
+            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor", "LoopbackServers"],
             path: "Tests/ReplTests"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 import Testing
 
 /// End-to-end runs against a loopback HTTP server: conditional requests, failures among good feeds, the

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackListener
+import LoopbackServers
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,34 +1,42 @@
-import Foundation
-import LoopbackListener
+public import Foundation
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 for the REPL's end-to-end tests: a thread per connection, one request
+/// A tiny HTTP/1.1 server on 127.0.0.1 for both fronts' end-to-end tests: a thread per connection, one request
 /// each, answers from a routing closure, and a log of what it saw.
 ///
-/// Like the report tests' server (both on ``LoopbackListener``), plus what a cancellation test needs: a slow
-/// answer waits with an eye on the connection, so the log says when the client hung up first.
-final class LoopbackFeedServer: Sendable {
+/// A slow answer waits with an eye on the connection, so the log says when the client hung up first: what a
+/// cancelled fetch looks like from the server's side.
+public final class LoopbackFeedServer: Sendable {
     /// One request as the server saw it.
-    struct Request: Sendable {
-        let path: String
+    public struct Request: Sendable {
+        public let path: String
         /// Header names lowercased.
-        let headers: [String: String]
+        public let headers: [String: String]
     }
 
     /// One answer.
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: Data = Data()
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
         /// Wait this long before answering (a slow server); the wait ends early if the client hangs up.
-        var delay: TimeInterval = 0
+        public var delay: TimeInterval
+
+        /// An answer with `status`, and by default no header, no body and no wait.
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
     }
 
-    let port: UInt16
+    /// The port chosen.
+    public let port: UInt16
     private let listener: LoopbackListener
     private let log: Log
 
@@ -40,7 +48,7 @@ final class LoopbackFeedServer: Sendable {
     }
 
     /// Starts listening on a free port; `route` answers every request.
-    init(route: @escaping @Sendable (Request) -> Response) throws {
+    public init(route: @escaping @Sendable (Request) -> Response) throws {
         listener = try LoopbackListener(backlog: 64)
         port = listener.port
         let log = Log()
@@ -53,14 +61,14 @@ final class LoopbackFeedServer: Sendable {
     }
 
     /// `http://127.0.0.1:port/path`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// The requests seen so far.
-    var seen: [Request] { log.requests.withLock { $0 } }
+    public var seen: [Request] { log.requests.withLock { $0 } }
 
     /// The paths of requests the client gave up on (closed the connection) while the server was still waiting
     /// to answer: what a cancelled fetch looks like from the server's side.
-    var abandoned: [String] { log.abandoned.withLock { $0 } }
+    public var abandoned: [String] { log.abandoned.withLock { $0 } }
 
     private static func serve(_ client: Int32, route: (Request) -> Response, log: Log) {
         defer { close(client) }
