@@ -71,12 +71,9 @@ final class ReportSession: Sendable {
         }
 
         // Which existing sources this run refreshes.
-        var refreshTargets: [Source] = []
-        if options.refresh {
-            refreshTargets = store.state.sources.all.filter { source in
-                if !options.sourceNames.isEmpty { return named.ids.contains(source.id) || runURLs.contains(source.url) }
-                return runURLs.isEmpty || runURLs.contains(source.url)
-            }
+        let refreshTargets = !options.refresh ? [] : store.state.sources.all.filter { source in
+            if !options.sourceNames.isEmpty { return named.ids.contains(source.id) || runURLs.contains(source.url) }
+            return runURLs.isEmpty || runURLs.contains(source.url)
         }
         // Sources of this run: added (and fetched at once by RssCore) when not followed yet.
         let followed = Set(store.state.sources.all.map(\.url))

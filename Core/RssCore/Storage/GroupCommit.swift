@@ -6,7 +6,7 @@ import ReduxVM
 /// the next one (group commit).
 ///
 /// A refresh of 500 sources is 500 small merges. One transaction each rewrites the same b-tree and full-text
-/// pages 500 times in the WAL; sharing transactions writes them once per batch, which halves a cold refresh.
+/// pages 500 times in the WAL; sharing transactions writes them once per batch.
 /// Each job still runs in its own savepoint, so a job that fails is rolled back alone and the others of its
 /// batch are committed; a job's caller resumes only once its work is committed.
 ///

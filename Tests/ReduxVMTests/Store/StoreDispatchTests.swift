@@ -27,11 +27,16 @@ struct StoreDispatchTests {
     @Test("an action dispatched during processing runs after the ones already queued, never nested")
     func reentrantDispatchIsQueued() async {
         let store = Store(state: CounterState())
+        // The gate, notified first, holds the executor inside 1's notification until 2 is queued, so that the
+        // order does not depend on how fast this thread dispatches.
+        let gate = Gate()
+        store.subscribe(gate)
         let subscriber = ReentrantSubscriber(trunk: store.trunk)
         store.subscribe(subscriber)
         // Queued together: 1 then 2. Processing 1 dispatches 100, which must come after 2.
         store.dispatch(Append(value: 1))
         store.dispatch(Append(value: 2))
+        gate.open()
         await store.idle()
         #expect(store.state.history == [1, 2, 100])
         #expect(subscriber.maxDepth.all.allSatisfy { $0 == 1 })
