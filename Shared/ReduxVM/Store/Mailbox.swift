@@ -117,13 +117,23 @@ final class Mailbox<State: Sendable>: Sendable {
 
     // MARK: Tracked tasks
 
-    /// Registers a task about to start, cancelling the running ones with the same id when asked.
-    func beginTask(id: TaskID?, cancellingInFlight: Bool) -> UInt64 {
-        let (token, superseded) = contents.withLock { contents in
-            contents.tasks.begin(id: id, cancellingInFlight: cancellingInFlight)
+    /// Registers a task about to start, cancelling the running ones with the same id when asked; returns
+    /// its token and the task of its lane it must wait for.
+    func beginTask(id: TaskID?, lane: TaskLane?, cancellingInFlight: Bool) -> (token: UInt64, predecessor: UInt64?) {
+        let (token, predecessor, superseded) = contents.withLock { contents in
+            contents.tasks.begin(id: id, lane: lane, cancellingInFlight: cancellingInFlight)
         }
         for task in superseded { task.cancel() }
-        return token
+        return (token, predecessor)
+    }
+
+    /// Suspends until the tracked task `token` has ended (at once when it already has). Not cancellable:
+    /// a lane's order holds even for a cancelled task.
+    func waitForEnd(of token: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = contents.withLock { $0.tasks.awaitEnd(of: token, continuation) }
+            if !waiting { continuation.resume() }
+        }
     }
 
     /// Gives the registry the handle of a started task, so that it can be cancelled.
@@ -134,10 +144,10 @@ final class Mailbox<State: Sendable>: Sendable {
 
     /// Records the end of a tracked task, waking idle waiters when nothing else is left.
     func endTask(token: UInt64) {
-        let waiters = contents.withLock { contents in
-            contents.tasks.end(token: token)
-            return contents.takeIdleWaitersIfIdle()
+        let (successors, waiters) = contents.withLock { contents in
+            (contents.tasks.end(token: token), contents.takeIdleWaitersIfIdle())
         }
+        for successor in successors { successor.resume() }
         for waiter in waiters { waiter.resume() }
     }
 

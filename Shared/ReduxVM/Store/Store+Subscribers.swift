@@ -3,6 +3,7 @@ extension Store {
     /// The store keeps the service for its whole life.
     @inlinable
     public func register<S: Service>(_ service: S) where S.State == State {
+        remember(service)
         let entry = ExecutorConfined(ServiceEntry(service: service))
         enqueue { core in
             core.register(entry.value) { state, trunk in service.onInit(state: state, trunk: trunk) }

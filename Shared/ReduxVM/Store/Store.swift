@@ -26,6 +26,8 @@ public final class Store<State: Sendable>: Sendable {
     private let latest: LatestState<State>
     private let logger: Logger
     @usableFromInline let reference = StoreReference<State>()
+    /// The registered services by type, for ``service(_:)``.
+    private let services = Locked<[ObjectIdentifier: any Sendable]>([:])
 
     /// Makes a store holding `state`.
     ///
@@ -141,16 +143,34 @@ public final class Store<State: Sendable>: Sendable {
     /// Whether the store is idle right now (see ``idle()``).
     public var isIdle: Bool { mailbox.isIdle }
 
+    // MARK: Services
+
+    /// The registered service of type `type`, if any (the last registered, when there are several).
+    ///
+    /// For a library built on the store that offers more than actions: a query API can read through the
+    /// same dependencies (and in the same ``TaskLane``) as the service's side effects, so that it sees what
+    /// they wrote. Views and side effects have no need of it.
+    public func service<S: Service>(_ type: S.Type) -> S? where S.State == State {
+        services.withLock { $0[ObjectIdentifier(type)] as? S }
+    }
+
+    /// Remembers `service` for ``service(_:)``; called by ``register(_:)`` before it is queued.
+    @usableFromInline
+    func remember<S: Service>(_ service: S) where S.State == State {
+        services.withLock { $0[ObjectIdentifier(S.self)] = service }
+    }
+
     // MARK: Tasks
 
     func startTask(
-        id: TaskID?, cancellingInFlight: Bool, priority: TaskPriority?,
+        id: TaskID?, lane: TaskLane?, cancellingInFlight: Bool, priority: TaskPriority?,
         operation: @escaping @Sendable (Trunk<State>) async -> Void
     ) {
-        let token = mailbox.beginTask(id: id, cancellingInFlight: cancellingInFlight)
+        let (token, predecessor) = mailbox.beginTask(id: id, lane: lane, cancellingInFlight: cancellingInFlight)
         let trunk = self.trunk
         let mailbox = self.mailbox
         let task = Task(priority: priority) {
+            if let predecessor { await mailbox.waitForEnd(of: predecessor) }
             await operation(trunk)
             mailbox.endTask(token: token)
         }

@@ -27,23 +27,29 @@ public struct Trunk<State: Sendable>: Sendable {
     ///
     /// The operation reports its outcome by dispatching through the trunk it is given. It should check
     /// cancellation (`Task.isCancelled`, or a throwing sleep) and then dispatch nothing half-done.
+    ///
+    /// With a `lane`, the operation starts only once the task started before it in that lane has ended
+    /// (see ``TaskLane``).
     public func run(
         id: some Hashable & Sendable,
         cancellingInFlight: Bool = false,
+        in lane: TaskLane? = nil,
         priority: TaskPriority? = nil,
         operation: @escaping @Sendable (Trunk<State>) async -> Void
     ) {
         store?.startTask(
-            id: TaskID(id), cancellingInFlight: cancellingInFlight, priority: priority, operation: operation)
+            id: TaskID(id), lane: lane, cancellingInFlight: cancellingInFlight, priority: priority,
+            operation: operation)
     }
 
     /// Runs `operation` as a tracked task without an id: ``Store/idle()`` waits for it, and only
-    /// ``cancelAll()`` cancels it.
+    /// ``cancelAll()`` cancels it. With a `lane`, it starts once the lane's previous task has ended.
     public func run(
+        in lane: TaskLane? = nil,
         priority: TaskPriority? = nil,
         operation: @escaping @Sendable (Trunk<State>) async -> Void
     ) {
-        store?.startTask(id: nil, cancellingInFlight: false, priority: priority, operation: operation)
+        store?.startTask(id: nil, lane: lane, cancellingInFlight: false, priority: priority, operation: operation)
     }
 
     /// Cancels the running tasks started with `id`.
