@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ReduxVMTesting", targets: ["ReduxVMTesting"]),
         .library(name: "RssCore", targets: ["RssCore"]),
         .library(name: "FeedParser", targets: ["FeedParser"]),
+        .library(name: "HTMLText", targets: ["HTMLText"]),
+        .library(name: "FrontKit", targets: ["FrontKit"]),
         .library(name: "RssResources", targets: ["RssResources"]),
         .executable(name: "rss-repl", targets: ["ReplFront"]),
         .executable(name: "rss-report", targets: ["RssReport"]),
@@ -28,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
@@ -64,12 +67,14 @@ let package = Package(
         .target(
             name: "RssCore",
             dependencies: [
-                "ReduxVM", "FeedParser",
+                "ReduxVM", "FeedParser", "HTMLText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Core/RssCore"
         ),
@@ -107,7 +112,7 @@ let package = Package(
         .target(
             name: "ReportFront",
             dependencies: [
-                "RssCore", "ReduxVM", "TerminalText",
+                "RssCore", "ReduxVM", "TerminalText", "FrontKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Fronts/ReportFront"
@@ -124,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "LoopbackServers"],
+            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "FrontKit", "LoopbackServers"],
             path: "Tests/ReportTests",
             resources: [.copy("Expected")]
         ),
@@ -133,13 +138,24 @@ let package = Package(
             path: "Shared/FeedParser"
         ),
         .target(
-            name: "ReaderViews",
+            name: "HTMLText",
             dependencies: ["FeedParser", "TerminalText"],
-            path: "Fronts/ReaderViews"
+            path: "Shared/HTMLText"
+        ),
+        .testTarget(
+            name: "HTMLTextTests",
+            dependencies: ["HTMLText"],
+            path: "Tests/HTMLTextTests"
+        ),
+        // What every front shares: the words for RssCore's problems and notices, and their exit statuses.
+        .target(
+            name: "FrontKit",
+            dependencies: ["RssCore", "TerminalText"],
+            path: "Fronts/FrontKit"
         ),
         .target(
             name: "ReplKit",
-            dependencies: ["RssCore", "ReduxVM", "LineEditor", "TerminalText", "ReaderViews"],
+            dependencies: ["RssCore", "ReduxVM", "LineEditor", "TerminalText", "FrontKit", "HTMLText"],
             path: "Fronts/ReplKit"
         ),
         .executableTarget(
@@ -152,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["ReplKit", "ReaderViews", "RssCore", "RssResources", "LineEditor", "LoopbackServers"],
+            dependencies: ["ReplKit", "FrontKit", "RssCore", "RssResources", "LineEditor", "LoopbackServers"],
             path: "Tests/ReplTests"
         ),
         .testTarget(

@@ -1,18 +1,19 @@
 import Foundation
+import FrontKit
 import ReduxVM
 import RssCore
 import Synchronization
 
-/// Watches the store for finished fetches and failed operations: prints one status line per fetched source on
-/// standard error as it finishes, and keeps the results for the report and the exit status.
+/// Watches the store for finished fetches and problems: prints one status line per fetched source on
+/// standard error as it finishes, and keeps the results and problems for the report and the exit status.
 final class FetchMonitor: StoreSubscriber {
     typealias State = RssState
 
     struct Record: Sendable, Equatable {
         var results: [UUID: SourceFetchReport.Result] = [:]
         var newBySource: [UUID: Int] = [:]
-        /// Error notices that are not fetch failures (storage, files), in order.
-        var problems: [String] = []
+        /// Problems that are not a source's fetch failure (the database, files), in order.
+        var problems: [RssProblem] = []
     }
 
     private let record = Mutex(Record())
@@ -35,16 +36,17 @@ final class FetchMonitor: StoreSubscriber {
                 record.results[report.sourceID] = report.result
                 if case .fetched(let new) = report.result { record.newBySource[report.sourceID, default: 0] += new }
             }
-            let isFailure = if case .failed = report.result { true } else { false }
-            if !quiet || isFailure {
-                let name = box.state.sources[report.sourceID].map(StatusWord.name(of:)) ?? "source"
+            if !quiet || StatusWord.isFailure(report.result) {
+                let name = SourceName.of(report.sourceID, in: box.state.sources)
                 StandardStreams.err(StatusWord.line(name: name, result: report.result, calendar: calendar))
             }
-            return
         }
         let firstNew = box.oldState.notices.nextID
-        let errors = box.state.notices.items.filter { $0.id >= firstNew && $0.kind == .error }.map(\.text)
-        guard !errors.isEmpty else { return }
-        record.withLock { $0.problems.append(contentsOf: errors) }
+        let problems = box.state.notices.items.filter { $0.id >= firstNew }.compactMap(\.problem).filter {
+            if case .fetch = $0 { return false }  // a status line says it
+            return true
+        }
+        guard !problems.isEmpty else { return }
+        record.withLock { $0.problems.append(contentsOf: problems) }
     }
 }

@@ -38,6 +38,8 @@ struct ReportSource: Sendable, Equatable {
 /// One article of the report.
 struct ReportItem: Sendable, Equatable {
     var id: UUID
+    /// The item's own id in its feed.
+    var itemID: String
     var sourceID: UUID
     /// The source's name, sanitised.
     var sourceName: String
@@ -52,16 +54,25 @@ struct ReportItem: Sendable, Equatable {
     var isNew: Bool
     var isRead: Bool
     var isStarred: Bool
+    /// The article's HTML, when the format shows it (untrusted: renderers escape it for their format).
+    var contentHTML: String?
+    /// The first enclosure's address, sanitised, or "".
+    var enclosure: String
+    /// The categories, each sanitised to one line.
+    var categories: [String]
 }
 
 extension ReportItem {
-    /// The report's view of a list row.
-    init(_ row: ArticleRow, sourceName: String, isNew: Bool) {
+    /// The report's view of an article.
+    init(_ article: ArticleSnapshot, sourceName: String, isNew: Bool) {
         self.init(
-            id: row.id, sourceID: row.sourceID, sourceName: sourceName, title: Text.line(row.title),
-            link: Text.line(row.link?.absoluteString ?? ""),
-            author: row.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
-            date: row.date, isNew: isNew, isRead: row.isRead, isStarred: row.isStarred)
+            id: article.id, itemID: Text.line(article.itemID), sourceID: article.sourceID, sourceName: sourceName,
+            title: Text.line(article.title), link: Text.line(article.link?.absoluteString ?? ""),
+            author: article.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
+            date: article.date, isNew: isNew, isRead: article.isRead, isStarred: article.isStarred,
+            contentHTML: article.body.map(\.html).flatMap { $0.isEmpty ? nil : $0 },
+            enclosure: Text.line(article.enclosure?.url.absoluteString ?? ""),
+            categories: article.categories.map(Text.line).filter { !$0.isEmpty })
     }
 }
 

@@ -78,6 +78,7 @@ public struct ReportCommand: AsyncParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if databasePath?.isEmpty == true { throw ValidationError("--db needs a file name") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
     }
@@ -98,11 +99,7 @@ public struct ReportCommand: AsyncParsableCommand {
     func options() throws(ReportFailure) -> ReportOptions {
         var options = ReportOptions()
         if let databasePath {
-            let url = URL(fileURLWithPath: databasePath)
-            if FileManager.default.fileExists(atPath: url.path), !FileManager.default.isReadableFile(atPath: url.path) {
-                throw ReportFailure(status: ReportExit.cannotRead, message: "cannot read the database \(url.path)")
-            }
-            options.database = .file(url)
+            options.database = .file(URL(fileURLWithPath: databasePath))
         }
         options.refresh = refresh
         options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }

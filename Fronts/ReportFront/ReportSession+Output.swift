@@ -1,20 +1,20 @@
 import Foundation
+import FrontKit
 import ReduxVM
 import RssCore
 import TerminalText
 
 extension ReportSession {
-    /// The report of `rows`: new marks, counts, and the order the flags ask for.
-    func makeReport(sources: [Source], rows: [ArticleRow], record: FetchMonitor.Record) -> Report {
+    /// The report of `articles`: new marks, counts, and the order the flags ask for.
+    func makeReport(sources: [Source], articles: [ArticleSnapshot], record: FetchMonitor.Record) -> Report {
         let state = store.state
         let names = Dictionary(uniqueKeysWithValues: state.sources.all.map { ($0.id, Text.line($0.title)) })
         let order = Dictionary(uniqueKeysWithValues: state.sources.all.enumerated().map { ($1.id, $0) })
-        var items = rows.map { row in
+        var items = articles.map { article in
             ReportItem(
-                row, sourceName: names[row.sourceID] ?? "",
-                isNew: record.results[row.sourceID] != nil && row.firstSeen >= startedAt)
+                article, sourceName: names[article.sourceID] ?? "",
+                isNew: record.results[article.sourceID] != nil && article.firstSeen >= startedAt)
         }
-        if options.starred && options.unread { items.removeAll { !$0.isStarred } }
         let oldestFirst = options.oldestFirst
         let bySource = options.bySource
         items.sort { a, b in
@@ -32,7 +32,7 @@ extension ReportSession {
                 id: source.id, name: Text.line(source.title), url: Text.line(FeedAddress.display(source.url)),
                 isEnabled: source.isEnabled, fetch: record.results[source.id],
                 newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id),
-                lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line("\($0)") })
+                lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) })
         }
         return Report(
             now: options.now, sources: reportSources, items: items,

@@ -1,21 +1,19 @@
 import Foundation
+import FrontKit
 import ReduxVM
 import RssCore
 import Synchronization
 import TerminalText
 
-/// One run: open the store, add this run's sources, refresh, read the articles, write the report, mark them
-/// read; status lines go to standard error as fetches finish.
+/// One run: open the store, add this run's sources, refresh, read the articles (with RssCore's query API,
+/// which touches no list and no setting), write the report, mark them read; status lines go to standard
+/// error as fetches finish.
 final class ReportSession: Sendable {
     let options: ReportOptions
     let store: Store<RssState>
     let monitor: FetchMonitor
     let calendar = LocalTime.calendar
     private let trap: SignalTrap
-    /// The user's page size while the run reads with larger pages.
-    private let originalPageSize = Mutex<Int?>(nil)
-    /// The page size the run reads with (RssCore's largest).
-    static let readingPageSize = 500
     /// When the run began by the real clock (`--now` may fix the report's time): articles first stored since
     /// then are this run's new ones.
     let startedAt = Date()
@@ -28,7 +26,8 @@ final class ReportSession: Sendable {
         do {
             store = try RssStore.make(RssConfiguration(database: options.database, refreshesPeriodically: false))
         } catch {
-            throw ReportFailure(status: ReportExit.cannotRead, message: error.description)
+            throw ReportFailure(
+                status: ExitStatus.status(for: error), message: ProblemText.message(error, sources: SourcesState()))
         }
         monitor = FetchMonitor(quiet: options.quiet, calendar: calendar)
         let store = self.store
@@ -52,12 +51,11 @@ final class ReportSession: Sendable {
             status = failure.status
         } catch let interrupted as ReportInterrupted {
             StandardStreams.err("rss-report: stopped by signal \(interrupted.signal); nothing was marked read")
-            status = ReportExit.interrupted(by: interrupted.signal)
+            status = ExitStatus.interrupted(by: interrupted.signal)
         } catch {
             StandardStreams.error("\(error)")
-            status = ReportExit.internalFailure
+            status = ExitStatus.internalFailure
         }
-        await restorePageSize()
         return status
     }
 
@@ -98,7 +96,7 @@ final class ReportSession: Sendable {
         let fetched = Set(monitor.snapshot.results.keys)
         let toFetch = refreshTargets.filter { $0.isEnabled && !fetched.contains($0.id) }.map(\.id)
         for source in refreshTargets where !source.isEnabled && !options.quiet {
-            StandardStreams.err(StatusWord.disabledLine(name: StatusWord.name(of: source)))
+            StandardStreams.err(StatusWord.disabledLine(name: SourceName.of(source)))
         }
         try await holdForTests()
         if !toFetch.isEmpty {
@@ -125,13 +123,10 @@ final class ReportSession: Sendable {
             reportSources = all
             scoped = false
         }
-        try await usePageSize()
-        let rows = try await collector.rows(articleQuery(sources: scoped ? reportSources.map(\.id) : nil))
+        let articles = try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil))
         try trap.check()
-        // Before writing: a reader that stops early (`| head`) ends the process with SIGPIPE.
-        await restorePageSize()
         let record = monitor.snapshot
-        let report = makeReport(sources: reportSources, rows: rows, record: record)
+        let report = makeReport(sources: reportSources, articles: articles, record: record)
         write(report)
 
         if options.markRead {
@@ -159,48 +154,44 @@ final class ReportSession: Sendable {
         }
     }
 
-    private var collector: ArticleCollector { ArticleCollector(store: store, trap: trap) }
-
-    private func articleQuery(sources: [UUID]?) -> ArticleCollector.Query {
-        ArticleCollector.Query(
-            sources: sources, marks: options.unread ? .unread : options.starred ? .starred : .all,
-            since: options.since?.start(relativeTo: options.now), limit: options.limit)
+    /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
+    /// source; the body only for the format that shows it.
+    private func articleQuery(sources: Set<UUID>?) -> ArticleQuery {
+        ArticleQuery(
+            sourceIDs: sources, isRead: options.unread ? false : nil, isStarred: options.starred ? true : nil,
+            since: options.since?.start(relativeTo: options.now), limitPerSource: options.limit,
+            includesBody: options.format == .tsv)
     }
 
-    /// Large pages, so that a long report takes few reads; the run puts the user's page size back once the
-    /// articles are read.
-    private func usePageSize() async throws(ReportFailure) {
-        guard store.state.settings.pageSize != Self.readingPageSize else { return }
-        originalPageSize.withLock { $0 = $0 ?? store.state.settings.pageSize }
-        store.dispatch(ChangeSetting(.pageSize(Self.readingPageSize), date: options.now))
-        await store.idle()
+    /// The articles `query` selects; a database failure ends the run.
+    private func read(_ query: ArticleQuery) async throws(ReportFailure) -> [ArticleSnapshot] {
+        do {
+            return try await store.articles(query)
+        } catch {
+            throw failure(error)
+        }
     }
 
-    /// Puts the user's page size back, if the run changed it.
-    private func restorePageSize() async {
-        guard
-            let size = originalPageSize.withLock({ value in
-                defer { value = nil }; return value
-            })
-        else { return }
-        store.dispatch(ChangeSetting(.pageSize(size), date: options.now))
-        await store.idle()
-    }
-
+    /// A database that could not be read at start is unreadable input, whatever the operation.
     private func checkStarted() throws(ReportFailure) {
         guard store.state.isStarted else {
-            let reason = store.state.notices.items.last { $0.kind == .error }?.text
+            let problem = store.state.notices.items.last { $0.kind == .error }?.problem
             throw ReportFailure(
-                status: ReportExit.cannotRead, message: "cannot read the database" + (reason.map { ": \($0)" } ?? ""))
+                status: ExitStatus.cannotRead,
+                message: problem.map { ProblemText.message($0, sources: store.state.sources) }
+                    ?? "cannot read the database")
         }
     }
 
-    /// Storage or file failures seen so far end the run.
+    /// Database or file problems seen so far end the run.
     private func checkProblems() throws(ReportFailure) {
-        if let problem = monitor.snapshot.problems.first {
-            let isFile = problem.hasPrefix("cannot read ") || problem.hasPrefix("cannot import ")
-            throw ReportFailure(status: isFile ? ReportExit.cannotRead : ReportExit.internalFailure, message: problem)
-        }
+        if let problem = monitor.snapshot.problems.first { throw failure(problem) }
+    }
+
+    /// The end of the run `problem` means: its one line and its status.
+    private func failure(_ problem: RssProblem) -> ReportFailure {
+        ReportFailure(
+            status: ExitStatus.status(for: problem), message: ProblemText.message(problem, sources: store.state.sources))
     }
 
     /// The sources `names` refer to (as the REPL matches names, else by the name a report shows, which has
@@ -210,7 +201,7 @@ final class ReportSession: Sendable {
         var missing: [String] = []
         let sources = store.state.sources
         for name in names {
-            let shown = sources.all.first { StatusWord.name(of: $0).lowercased() == name.lowercased() }
+            let shown = sources.all.first { SourceName.of($0).lowercased() == name.lowercased() }
             if let source = sources.named(name) ?? shown { ids.insert(source.id) } else { missing.append(name) }
         }
         return (ids, missing)
@@ -220,14 +211,15 @@ final class ReportSession: Sendable {
         do {
             return try OPMLSubscriptionList.feedURLs(in: file)
         } catch {
-            throw ReportFailure(status: ReportExit.cannotRead, message: error.description)
+            throw ReportFailure(
+                status: ExitStatus.status(for: error), message: ProblemText.message(error, sources: SourcesState()))
         }
     }
 
     private func exitStatus(_ record: FetchMonitor.Record) -> Int32 {
         let results = record.results.values
         let failed = results.filter { if case .failed = $0 { true } else { false } }.count
-        if failed == 0 { return ReportExit.success }
-        return failed == results.count ? ReportExit.allFailed : ReportExit.someFailed
+        if failed == 0 { return ExitStatus.success }
+        return failed == results.count ? ExitStatus.allFailed : ExitStatus.someFailed
     }
 }

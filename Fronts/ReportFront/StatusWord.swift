@@ -1,6 +1,6 @@
 import Foundation
+import FrontKit
 import RssCore
-import TerminalText
 
 /// How a fetch result is named: status lines on standard error, and the JSON `status` field.
 enum StatusWord {
@@ -11,17 +11,17 @@ enum StatusWord {
         case .notModified: "304  \(name)"
         case .skipped(let until):
             "SKIP \(name) (the server asked to wait until \(LocalTime.minutesWithZone(until, calendar: calendar)))"
-        case .failed(let error): "FAIL \(name) (\(Text.line(error.description)))"
+        case .failed(let error): "FAIL \(name) (\(UserMessage.line(ProblemText.fetch(error))))"
+        case .notStored(let problem): "FAIL \(name) (\(UserMessage.line(ProblemText.database(problem))))"
         }
     }
 
-    /// The name a status line gives `source`: its title, or its address (without credentials) while the title
-    /// is only the host it stands in for until a fetch succeeds, since every failing feed of one host would
-    /// otherwise read the same (`FAIL example.org (HTTP 404 …)` three times, and which one is it?).
-    static func name(of source: Source) -> String {
-        let isWeb = ["http", "https"].contains(source.url.scheme?.lowercased())
-        guard isWeb, source.title == source.url.host else { return Text.line(source.title) }
-        return Text.line(FeedAddress.display(source.url))
+    /// Whether `result` is a failure (printed even with `--quiet`).
+    static func isFailure(_ result: SourceFetchReport.Result) -> Bool {
+        switch result {
+        case .failed, .notStored: true
+        case .fetched, .notModified, .skipped: false
+        }
     }
 
     /// `SKIP Name (disabled)`: a source of the report that is not refreshed.
@@ -36,13 +36,16 @@ enum StatusWord {
         case .fetched: "ok"
         case .notModified: "not-modified"
         case .skipped: "skipped"
-        case .failed: "failed"
+        case .failed, .notStored: "failed"
         }
     }
 
     /// The error of a failed fetch, as text.
     static func errorText(_ result: SourceFetchReport.Result?) -> String? {
-        if case .failed(let error) = result { return Text.line(error.description) }
-        return nil
+        switch result {
+        case .failed(let error): UserMessage.line(ProblemText.fetch(error))
+        case .notStored(let problem): UserMessage.line(ProblemText.database(problem))
+        default: nil
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// Why a document could not be turned into a feed at all; anything less severe becomes a ``ParseWarning``.
 ///
 /// Every case renders itself as one line (``description``) so a front can show it as is.
-public enum FeedParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FeedParseError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The input was empty or only whitespace.
     case empty
     /// The input is a web page, not a feed (the usual mistake when a site URL is added instead of its feed).

@@ -2,6 +2,8 @@ public import Foundation
 public import ReduxVM
 
 /// Opens an article: routing shows it, it is marked read, and its content is loaded.
+///
+/// To read an article without marking it, use the query API (``ReduxVM/Store/article(id:)``).
 public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
     /// The article to show.
     public let id: UUID
@@ -11,11 +13,12 @@ public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
         self.id = id
     }
 
-    /// Routes to the article and marks it read in both lists and the counts.
+    /// Routes to the article and marks it read in both lists.
     public func updateState(_ state: inout RssState) {
         state.route = .showsArticle(uuid: id)
         if state.article?.id != id { state.article = nil }
-        MarkChange.setRead([id], true, in: &state)
+        state.articleRequest += 1
+        state.applyMark(.read([id], true))
     }
 }
 
@@ -31,7 +34,7 @@ public struct CloseArticle: JournaledAction, ArticleTag {
     }
 }
 
-/// Marks articles read or unread; both lists and the counts show it at once.
+/// Marks articles read or unread; both lists show it at once, and the counts follow once it is stored.
 public struct SetRead: JournaledAction, MarksTag {
     /// The articles.
     public let ids: [UUID]
@@ -44,13 +47,14 @@ public struct SetRead: JournaledAction, MarksTag {
         self.isRead = isRead
     }
 
-    /// Updates the rows and counts.
+    /// Updates the rows.
     public func updateState(_ state: inout RssState) {
-        MarkChange.setRead(ids, isRead, in: &state)
+        state.applyMark(.read(Set(ids), isRead))
     }
 }
 
-/// Stars or unstars an article; both lists and the open article show it at once.
+/// Stars or unstars an article; both lists and the open article show it at once, and the counts follow
+/// once it is stored.
 public struct SetStarred: JournaledAction, MarksTag {
     /// The article.
     public let id: UUID
@@ -63,22 +67,14 @@ public struct SetStarred: JournaledAction, MarksTag {
         self.isStarred = isStarred
     }
 
-    /// Updates the rows, the open article and the starred count.
+    /// Updates the rows and the open article.
     public func updateState(_ state: inout RssState) {
-        var changed = false
-        state.lists.updateRows([id]) { row in
-            if row.isStarred != isStarred { changed = true }
-            row.isStarred = isStarred
-        }
-        if state.article?.id == id {
-            if state.article?.isStarred != isStarred { changed = true }
-            state.article?.isStarred = isStarred
-        }
-        if changed { state.counts.starred = max(0, state.counts.starred + (isStarred ? 1 : -1)) }
+        state.applyMark(.starred(id, isStarred))
     }
 }
 
-/// Marks every article read, of one source or of all.
+/// Marks every article read, of one source or of all; the rows show it at once, and the counts follow once
+/// it is stored.
 public struct MarkAllRead: JournaledAction, MarksTag {
     /// The source, or nil for all.
     public let sourceID: UUID?
@@ -88,37 +84,17 @@ public struct MarkAllRead: JournaledAction, MarksTag {
         self.sourceID = sourceID
     }
 
-    /// Updates rows and counts; the database follows.
+    /// Updates the rows.
     public func updateState(_ state: inout RssState) {
-        for list in ListID.allCases {
-            for index in state.lists[list].rows.indices
-            where sourceID == nil || state.lists[list].rows[index].sourceID == sourceID {
-                state.lists[list].rows[index].isRead = true
-            }
-        }
-        if let sourceID {
-            state.counts.unread = max(0, state.counts.unread - state.counts.unread(in: sourceID))
-            state.counts.unreadBySource[sourceID] = 0
-        } else {
-            state.counts.unread = 0
-            state.counts.unreadBySource = [:]
-        }
+        state.applyMark(.allRead(source: sourceID))
     }
 }
 
-/// The shared rule for read marks: rows in both lists change together, and counts follow only real changes.
-enum MarkChange {
-    static func setRead(_ ids: [UUID], _ isRead: Bool, in state: inout RssState) {
-        let wanted = Set(ids)
-        var counted = Set<UUID>()
-        for list in ListID.allCases {
-            for index in state.lists[list].rows.indices where wanted.contains(state.lists[list].rows[index].id) {
-                let row = state.lists[list].rows[index]
-                if row.isRead != isRead, counted.insert(row.id).inserted {
-                    state.counts.readChanged(for: row, isRead: isRead)
-                }
-                state.lists[list].rows[index].isRead = isRead
-            }
-        }
+/// Marks were stored: the counts change by what the write counted.
+struct MarksSaved: Action, MarksTag {
+    let change: CountChange
+
+    func updateState(_ state: inout RssState) {
+        state.counts.apply(change)
     }
 }

@@ -3,21 +3,12 @@ public import Foundation
 /// The rules ``AddSource`` applies to a feed address, for fronts that check addresses before dispatching.
 public enum FeedAddress {
     /// The address as a source would keep it (file URLs standardised), or why ``AddSource`` would refuse it.
-    public static func validated(_ url: URL) -> Result<URL, Refusal> {
-        switch SourceURL.validate(url) {
-        case .success(let url): .success(url)
-        case .failure(let refusal): .failure(Refusal(description: refusal.description))
-        }
+    public static func validated(_ url: URL) -> Result<URL, AddressRefusal> {
+        SourceURL.validate(url)
     }
 
     /// The address as a user may see it: user and password removed.
     public static func display(_ url: URL) -> String {
         SourceURL.display(url)
-    }
-
-    /// Why an address is refused; one line for the user.
-    public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The reason.
-        public let description: String
     }
 }

@@ -21,47 +21,46 @@ struct Started: Action, SourcesTag, SettingsTag, MarksTag, ListsTag {
         state.settings = settings
         for change in state.settingChangesBeforeStart { state.settings.apply(change) }
         state.settingChangesBeforeStart = []
+        // Nothing changes the counts before this: every write runs after this read in the database lane.
         state.counts = counts
         state.isStarted = true
         state.lists.reloadAll()
     }
 }
 
-/// Counts as read from the database after a change that the reducers could not count exactly.
-struct CountsLoaded: Action, MarksTag {
-    let counts: ArticleCounts
-
-    func updateState(_ state: inout RssState) {
-        state.counts = counts
-    }
-}
-
 /// The open article's content, loaded after routing showed it.
 struct ArticleLoaded: Action, ArticleTag {
     let article: ArticleContent
+    /// The ``RssState/articleRequest`` it was read for.
+    let request: Int
 
     func updateState(_ state: inout RssState) {
-        guard state.route == .showsArticle(uuid: article.id) else { return }
+        guard state.route == .showsArticle(uuid: article.id), state.articleRequest == request else { return }
+        var article = self.article
+        for change in state.pendingMarks.changes(sinceArticleRequest: request) { change.apply(to: &article) }
         state.article = article
+        state.pendingMarks.prune(state)
     }
 }
 
-/// A storage, fetch or file operation failed; the user reads why in one line.
-struct OperationFailed: Action, NoticesTag {
-    let message: String
+/// Something failed; the problem says what and why.
+struct ProblemOccurred: Action, NoticesTag {
+    let problem: RssProblem
     let date: Date
 
     func updateState(_ state: inout RssState) {
-        state.notices.post(.error, message, at: date)
+        state.notices.post(problem, at: date)
     }
 }
 
-/// Something worth telling the user happened (an import, an export).
-struct OperationSucceeded: Action, NoticesTag {
-    let message: String
-    let date: Date
+/// A write changed the counts by what it counted (a source removed, retention applied).
+struct CountsChanged: Action, MarksTag {
+    let change: CountChange
+    /// Whether articles were removed, so that the lists reload.
+    var removedArticles: Bool { change.total < 0 }
 
     func updateState(_ state: inout RssState) {
-        state.notices.post(.info, message, at: date)
+        state.counts.apply(change)
+        if removedArticles { state.lists.reloadAll() }
     }
 }

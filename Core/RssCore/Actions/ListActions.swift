@@ -41,7 +41,12 @@ public struct ShowSource: JournaledAction, ListsTag {
     }
 }
 
-/// Shows the articles matching a full-text query (titles and bodies), or clears the search with nil or "".
+/// Shows the articles matching a full-text search of titles and bodies, or clears the search with nil or a
+/// blank text.
+///
+/// The text is read as words, not as a query language: every word must occur in the title or the body, each
+/// as a whole word or the start of one (`swift conc` finds "Swift concurrency"), case and accents ignored;
+/// quotes, `*`, `-`, `OR` and the like are ordinary characters, and words with no letter or digit are ignored.
 public struct SearchArticles: JournaledAction, ListsTag {
     /// The list to change.
     public let list: ListID
@@ -106,9 +111,13 @@ public struct ShowPage: JournaledAction, ListsTag {
     }
 
     /// Changes the page; the list reloads when it actually moved.
+    ///
+    /// While the list is loading, its page count is not known yet: the move is made unclamped, and the load
+    /// clamps it to the last page, so that a move right after a filter change ends where it would have ended
+    /// had it waited for the load.
     public func updateState(_ state: inout RssState) {
         let current = state.lists[list]
-        let last = current.pageCount(pageSize: state.settings.pageSize) - 1
+        let last = current.isLoading ? Int.max : current.pageCount(pageSize: state.settings.pageSize) - 1
         let target: Int
         switch move {
         case .next: target = current.page + 1
@@ -142,6 +151,10 @@ struct ListLoaded: Action, ListsTag {
 
     func updateState(_ state: inout RssState) {
         guard state.lists[list].generation == generation else { return }
+        var rows = self.rows
+        for change in state.pendingMarks.changes(since: list, generation: generation) {
+            for index in rows.indices { change.apply(to: &rows[index]) }
+        }
         state.lists[list].rows = rows
         state.lists[list].totalCount = totalCount
         state.lists[list].isLoading = false
@@ -150,5 +163,6 @@ struct ListLoaded: Action, ListsTag {
             state.lists[list].page = last
             state.lists[list].reload(resettingPage: false)
         }
+        state.pendingMarks.prune(state)
     }
 }

@@ -2,7 +2,8 @@ public import Foundation
 public import ReduxVM
 
 /// Imports the subscriptions of an OPML file: new feeds are added (folders become tags) and fetched;
-/// feeds already followed are left alone.
+/// feeds already followed are left alone. Posts ``Notice/Event/imported(file:added:alreadyFollowed:)``, or
+/// ``RssProblem/importFailed(file:_:)`` when the file cannot be read as OPML.
 public struct ImportOPML: JournaledAction, NoticesTag {
     /// The OPML file to read.
     public let file: URL
@@ -19,7 +20,9 @@ public struct ImportOPML: JournaledAction, NoticesTag {
     public func updateState(_ state: inout RssState) {}
 }
 
-/// Writes every source to an OPML 2.0 file, tags as folders.
+/// Writes every source to an OPML 2.0 file, tags as folders; a file already there is replaced whole.
+/// Posts ``Notice/Event/exported(file:sources:)``, or ``RssProblem/exportFailed(file:_:)`` when the file
+/// cannot be written (no such directory, not a regular file, no space …).
 public struct ExportOPML: JournaledAction, NoticesTag {
     /// Where to write.
     public let file: URL
@@ -33,6 +36,17 @@ public struct ExportOPML: JournaledAction, NoticesTag {
     public func updateState(_ state: inout RssState) {}
 }
 
+/// An OPML export was written.
+struct OPMLExported: Action, NoticesTag {
+    let file: String
+    let sources: Int
+    let date: Date
+
+    func updateState(_ state: inout RssState) {
+        state.notices.post(.exported(file: file, sources: sources), at: date)
+    }
+}
+
 /// The sources read from an OPML file, with ids and dates made by the side effect.
 struct SourcesImported: Action, SourcesTag, NoticesTag {
     let sources: [Source]
@@ -44,9 +58,8 @@ struct SourcesImported: Action, SourcesTag, NoticesTag {
         var seen = Set<URL>()
         let fresh = sources.filter { !known.contains($0.url) && seen.insert($0.url).inserted }
         state.sources.all.append(contentsOf: fresh)
-        let skipped = sources.count - fresh.count
-        let note = skipped > 0 ? " (\(skipped) already followed)" : ""
-        state.notices.post(.info, "imported \(fresh.count) source\(fresh.count == 1 ? "" : "s") from \(file)\(note)", at: date)
+        state.notices.post(
+            .imported(file: file, added: fresh.count, alreadyFollowed: sources.count - fresh.count), at: date)
     }
 
     /// The ids this import actually added to `state`.

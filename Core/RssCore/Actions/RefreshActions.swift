@@ -66,6 +66,9 @@ public struct CancelRefresh: JournaledAction, RefreshTag {
 }
 
 /// One source was fetched (or failed, or answered "not modified").
+///
+/// What the fetch stored is applied even when it arrives after its refresh was cancelled or replaced (the
+/// write happened, so the counts and the source must show it); only the refresh's progress ignores it then.
 struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag {
     let id: UUID
     let generation: Int
@@ -73,38 +76,39 @@ struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag {
     let date: Date
 
     func updateState(_ state: inout RssState) {
-        guard state.refresh.generation == generation, state.refresh.isRunning,
-            let index = state.refresh.pending.firstIndex(of: id)
-        else { return }
-        state.refresh.pending.remove(at: index)
-        state.refresh.completed += 1
+        guard state.sources[id] != nil else { return }
         state.sources.update(id) { source in
             source.status = outcome.status
             if let title = outcome.feedTitle, !title.isEmpty { source.title = title }
             if let siteLink = outcome.siteLink { source.siteLink = siteLink }
             if let movedTo = outcome.movedTo { source.url = movedTo }
         }
-        state.refresh.newArticles += outcome.newArticles
         if outcome.newArticles > 0 {
-            state.counts.total += outcome.newArticles
-            state.counts.unread += outcome.newArticles
-            state.counts.unreadBySource[id, default: 0] += outcome.newArticles
+            state.counts.apply(CountChange(total: outcome.newArticles, unreadBySource: [id: outcome.newArticles]))
+            state.notices.post(.newArticles(source: id, count: outcome.newArticles), at: date)
         }
-        let title = state.sources[id]?.title ?? "source"
         if let until = outcome.skippedUntil {
-            state.notices.post(.info, "\(title): skipped until \(until.formatted(date: .omitted, time: .shortened)) (the server asked to wait)", at: date)
+            state.notices.post(.postponed(source: id, until: until), at: date)
         }
-        if outcome.newArticles > 0 {
-            state.notices.post(.info, "\(outcome.newArticles) new in \(title)", at: date)
+        if let problem = outcome.storageProblem {
+            state.notices.post(.database(problem), at: date)
+        } else if outcome.skippedUntil == nil, let error = outcome.status.lastError {
+            state.notices.post(.fetch(source: id, error), at: date)
         }
-        if let error = outcome.status.lastError {
-            state.notices.post(.error, "\(title): \(error)", at: date)
-        }
+        guard isPartOfRunningRefresh(state), let index = state.refresh.pending.firstIndex(of: id) else { return }
+        state.refresh.pending.remove(at: index)
+        state.refresh.completed += 1
+        state.refresh.newArticles += outcome.newArticles
         if state.refresh.pending.isEmpty {
             state.refresh.isRunning = false
             state.refresh.lastFinished = date
             state.lists.reloadAll()
         }
+    }
+
+    /// Whether this fetch belongs to the refresh under way (not to a cancelled or older one).
+    func isPartOfRunningRefresh(_ state: RssState) -> Bool {
+        state.refresh.generation == generation && state.refresh.isRunning && state.refresh.pending.contains(id)
     }
 }
 
@@ -117,4 +121,8 @@ struct FetchOutcome: Sendable, Equatable {
     var movedTo: URL?
     /// Set when the source was not fetched because it may not be asked again before this time.
     var skippedUntil: Date?
+    /// Whether the feed had not changed since the last fetch (HTTP 304, or an unchanged file).
+    var wasNotModified = false
+    /// Set when the fetch worked but what it brought could not be stored.
+    var storageProblem: DatabaseProblem?
 }

@@ -1,7 +1,7 @@
 public import Foundation
 public import ReduxVM
 
-/// Changes one setting; out-of-range values are refused with a notice.
+/// Changes one setting; an out-of-range value is refused with ``RssProblem/settingOutOfRange(_:allowed:)``.
 public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag {
     /// The change.
     public let change: SettingChange
@@ -16,8 +16,8 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
 
     /// Validates and stores the setting.
     public func updateState(_ state: inout RssState) {
-        if let problem = change.problem {
-            state.notices.post(.error, problem, at: date)
+        if !change.isInRange, let allowed = change.allowedRange {
+            state.notices.post(.settingOutOfRange(change, allowed: allowed), at: date)
             return
         }
         state.settings.apply(change)
@@ -30,17 +30,30 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
 }
 
 extension SettingChange {
-    /// Why the value is refused, or nil when it is in range.
-    var problem: String? {
+    /// The values the setting accepts (nil, "off", is accepted by the settings that have it).
+    public var allowedRange: ClosedRange<Int>? {
         switch self {
-        case .refreshInterval(let seconds?) where !(60...Settings.longestRefreshInterval).contains(seconds):
-            "refresh interval must be between 60 seconds and 30 days"
-        case .pageSize(let size) where !(1...500).contains(size): "page size must be between 1 and 500"
-        case .retentionDays(let days?) where !(1...36_500).contains(days): "retention must keep between 1 and 36500 days"
-        case .retentionPerSource(let count?) where !(1...1_000_000).contains(count):
-            "retention must keep between 1 and 1000000 articles per source"
-        default: nil
+        case .refreshInterval: 60...Settings.longestRefreshInterval
+        case .pageSize: 1...500
+        case .retentionDays: 1...36_500
+        case .retentionPerSource: 1...1_000_000
         }
+    }
+
+    /// The new value, nil for "off".
+    public var value: Int? {
+        switch self {
+        case .refreshInterval(let seconds): seconds
+        case .pageSize(let size): size
+        case .retentionDays(let days): days
+        case .retentionPerSource(let count): count
+        }
+    }
+
+    /// Whether the value is accepted.
+    var isInRange: Bool {
+        guard let value, let allowedRange else { return true }
+        return allowedRange.contains(value)
     }
 }
 

@@ -3,6 +3,11 @@ public import ReduxVM
 
 /// Follows a new feed. The URL is checked (http, https or file); the source is stored and fetched at once,
 /// and its title then comes from the feed.
+///
+/// A refused address posts ``RssProblem/badAddress(_:_:)`` and one already followed
+/// ``RssProblem/alreadyFollowing(_:source:)``; nothing is added then. A source whose first fetch fails is
+/// kept (with its ``FetchStatus/lastError``), like any source whose server is down for a while: remove it
+/// with ``RemoveSource`` if it was a mistake.
 public struct AddSource: Action, JournaledAction, SourcesTag, NoticesTag {
     /// The feed's address.
     public let url: URL
@@ -24,11 +29,11 @@ public struct AddSource: Action, JournaledAction, SourcesTag, NoticesTag {
     /// Appends the source, or posts why the URL was refused.
     public func updateState(_ state: inout RssState) {
         switch SourceURL.validate(url) {
-        case .failure(let reason):
-            state.notices.post(.error, "cannot add \(SourceURL.display(url)): \(reason)", at: date)
+        case .failure(let refusal):
+            state.notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
         case .success(let url):
             if let existing = state.sources.all.first(where: { $0.url == url }) {
-                state.notices.post(.error, "already following \(SourceURL.display(url)) as “\(existing.title)”", at: date)
+                state.notices.post(.alreadyFollowing(url, source: existing.id), at: date)
                 return
             }
             state.sources.all.append(
@@ -47,15 +52,13 @@ public struct RemoveSource: Action, JournaledAction, SourcesTag, ListsTag, Marks
         self.id = id
     }
 
-    /// Drops the source and its rows; lists reload.
+    /// Drops the source; lists reload, and the counts follow once its articles are deleted.
     public func updateState(_ state: inout RssState) {
         guard state.sources[id] != nil else { return }
         state.sources.all.removeAll { $0.id == id }
         for list in ListID.allCases where state.lists[list].filter.sourceID == id {
             state.lists[list].filter.sourceID = nil
         }
-        state.counts.unread -= state.counts.unread(in: id)
-        state.counts.unreadBySource[id] = nil
         state.lists.reloadAll()
     }
 }

@@ -14,8 +14,11 @@ public struct SourceFetchReport: Sendable, Equatable {
         case notModified
         /// The source was not asked, because it may not be asked again before this time (`Retry-After`).
         case skipped(until: Date)
-        /// The fetch failed; the error says at which stage.
+        /// The fetch failed; the error says why.
         case failed(FetchError)
+        /// The feed was fetched, but what it brought could not be stored: a failure of the database, not of
+        /// the source.
+        case notStored(DatabaseProblem)
     }
 
     /// The source.
@@ -28,19 +31,18 @@ extension StateBox where State == RssState {
     /// The fetch this box's action finished, when it finished one source of the refresh under way; nil for
     /// every other action (and for a late result of a cancelled or older refresh, which changes nothing).
     public var sourceFetchReport: SourceFetchReport? {
-        guard let fetched = lastAction(as: SourceFetched.self) else { return nil }
-        let before = oldState.refresh
-        guard before.isRunning, before.generation == fetched.generation, before.pending.contains(fetched.id) else {
+        guard let fetched = lastAction(as: SourceFetched.self), fetched.isPartOfRunningRefresh(oldState) else {
             return nil
         }
         let outcome = fetched.outcome
         let result: SourceFetchReport.Result
-        if let until = outcome.skippedUntil {
+        if let problem = outcome.storageProblem {
+            result = .notStored(problem)
+        } else if let until = outcome.skippedUntil {
             result = .skipped(until: until)
         } else if let error = outcome.status.lastError {
             result = .failed(error)
-        } else if outcome.newArticles == 0, outcome.feedTitle == nil, outcome.siteLink == nil, outcome.movedTo == nil {
-            // A parsed feed always brings its title back; only "not modified" comes back with nothing.
+        } else if outcome.wasNotModified {
             result = .notModified
         } else {
             result = .fetched(newArticles: outcome.newArticles)

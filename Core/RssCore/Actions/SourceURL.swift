@@ -3,17 +3,17 @@ import Foundation
 /// The rules for a feed address: what is accepted, and how it is shown without credentials.
 enum SourceURL {
     /// Accepts http and https URLs with a host, and file URLs with a path; returns the URL to store.
-    static func validate(_ url: URL) -> Result<URL, Refusal> {
-        guard let scheme = url.scheme?.lowercased() else { return .failure(.init("not a URL (no scheme)")) }
+    static func validate(_ url: URL) -> Result<URL, AddressRefusal> {
+        guard let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
         switch scheme {
         case "http", "https":
-            guard let host = url.host, !host.isEmpty else { return .failure(.init("no host")) }
+            guard let host = url.host, !host.isEmpty else { return .failure(.noHost) }
             return .success(url)
         case "file":
-            guard !url.path.isEmpty else { return .failure(.init("no path")) }
+            guard !url.path.isEmpty else { return .failure(.noPath) }
             return .success(url.standardizedFileURL)
         default:
-            return .failure(.init("unsupported scheme \(scheme) (use http, https or file)"))
+            return .failure(.unsupportedScheme(scheme))
         }
     }
 
@@ -32,10 +32,5 @@ enum SourceURL {
         guard let url else { return "untitled" }
         if url.isFileURL { return url.deletingPathExtension().lastPathComponent }
         return url.host ?? url.absoluteString
-    }
-
-    struct Refusal: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
     }
 }

@@ -8,16 +8,21 @@ public import ReduxVM
 /// store.dispatch(AddSource(url: sampleFeedURL))
 /// await store.idle()
 /// for row in store.state.lists.first.rows { print(row.title) }
+/// let unread = try await store.articles(ArticleQuery(isRead: false, limit: 50))
 /// ```
 public enum RssStore {
     /// Opens the configured database and returns a started store. Reading the database happens right after,
     /// on the store's executor; `await store.idle()` waits for it (and for anything dispatched since).
-    public static func make(_ configuration: RssConfiguration) throws(RssError) -> Store<RssState> {
+    ///
+    /// Throws ``RssProblem/database(_:)`` when the database cannot be opened: its directory cannot be
+    /// made, the path is not a regular file, the file is not a database, is damaged, or was written by a
+    /// newer version (``DatabaseFailure``).
+    public static func make(_ configuration: RssConfiguration) throws(RssProblem) -> Store<RssState> {
         let database: FeedDatabase
-        do {
+        do throws(DatabaseProblem) {
             database = try FeedDatabase(location: configuration.database.location)
         } catch {
-            throw RssError(error)
+            throw .database(error)
         }
         return make(
             database: database, fetcher: sharedFetcher, clock: ContinuousClock(), now: { Date() },

@@ -25,7 +25,7 @@ import Foundation
         case "http", "https":
             return try await http.fetch(request)
         default:
-            throw FetchError(stage: .fetch, message: "\(request.url.scheme ?? "scheme-less") URLs are not supported")
+            throw .unsupportedScheme(request.url.scheme ?? "")
         }
     }
 }

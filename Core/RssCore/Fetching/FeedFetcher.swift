@@ -18,7 +18,7 @@ public import Foundation
 /// await http.shutdown()
 /// ```
 @_spi(Benchmarks) public protocol FeedFetcher: Sendable {
-    /// Fetches `request`, reporting failure as a ``FetchError`` with its stage.
+    /// Fetches `request`, reporting failure as a ``FetchError``.
     ///
     /// When the calling task is cancelled, throws ``FetchError/cancelled`` promptly and returns no partial
     /// result.
@@ -77,9 +77,6 @@ public import Foundation
 }
 
 extension FetchError {
-    /// What a fetcher throws when its task was cancelled: the caller should record nothing.
-    @_spi(Benchmarks) public static let cancelled = FetchError(stage: .fetch, message: "cancelled")
-
     /// Whether this is ``cancelled``, which is not a failure of the source.
-    @_spi(Benchmarks) public var isCancellation: Bool { self == .cancelled }
+    var isCancellation: Bool { self == .cancelled }
 }

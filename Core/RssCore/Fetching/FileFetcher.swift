@@ -8,29 +8,24 @@ import Foundation
 /// Reads `file://` feeds: the bundled samples, and any feed a user keeps on disk.
 ///
 /// The file's modification time and size stand in for an ETag, so refreshing an unchanged file is as cheap
-/// as a 304. Files larger than the body cap are refused without being read whole.
+/// as a 304. Files larger than the body cap are refused without being read whole, and anything but a regular
+/// file (a directory, a device such as `/dev/zero`, a FIFO) is refused before it is opened.
 struct FileFetcher: FeedFetcher {
     /// The largest body accepted.
     var maximumBytes = 20 * 1024 * 1024
 
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
-        guard request.url.isFileURL else {
-            throw FetchError(stage: .fetch, message: "\(request.url.scheme ?? "this") URLs are not supported here")
-        }
+        guard request.url.isFileURL else { throw .unsupportedScheme(request.url.scheme ?? "") }
         let path = request.url.path
         // stat(2) rather than FileManager's attributes, which also look up the owner's name in the user
         // database for every file.
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw FetchError(stage: .fetch, message: "cannot read \(path): no such file or not readable")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FetchError(stage: .fetch, message: "\(path) is a directory")
+        let info: stat
+        switch FileProblem.readableRegularFile(path) {
+        case .success(let found): info = found
+        case .failure(let problem): throw .file(problem)
         }
         let size = Int(info.st_size)
-        guard size <= maximumBytes else {
-            throw FetchError(stage: .tooLarge, message: "\(path) is \(size) bytes, more than \(maximumBytes)")
-        }
+        guard size <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
         #if canImport(Darwin)
             let modified = info.st_mtimespec
         #else
@@ -43,11 +38,9 @@ struct FileFetcher: FeedFetcher {
         do {
             data = try Data(contentsOf: request.url, options: .mappedIfSafe)
         } catch {
-            throw FetchError(stage: .fetch, message: "cannot read \(path): \(error.localizedDescription)")
+            throw .file(FileProblem(error))
         }
-        guard data.count <= maximumBytes else {
-            throw FetchError(stage: .tooLarge, message: "\(path) grew past \(maximumBytes) bytes")
-        }
+        guard data.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
         return .fetched(FetchedFeed(data: data, contentType: nil, etag: validator, lastModified: nil))
     }
 }

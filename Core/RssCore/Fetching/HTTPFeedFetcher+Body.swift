@@ -9,22 +9,20 @@ extension HTTPFeedFetcher {
     func readBody(_ response: HTTPClientResponse, from url: URL) async throws(FetchError) -> Data {
         if let encoding = Self.unreadableEncoding(response.headers) {
             await discard(response.body)
-            throw FetchError(
-                stage: .fetch,
-                message: "\(url.host ?? "the server") sent a body in \(encoding) encoding, which was not asked for")
+            throw .connection(.unrequestedEncoding(encoding))
         }
         let cap = configuration.maximumBytes
         let encoded = !response.headers["content-encoding"].isEmpty
         let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
         if let declared, declared > cap, !encoded {
-            throw Self.tooLarge(cap, from: url)
+            throw .tooLarge(limit: cap)
         }
         var data = Data()
         data.reserveCapacity(min(declared ?? 64 * 1024, cap))
         do {
             for try await chunk in response.body {
                 guard data.count + chunk.readableBytes <= cap else {
-                    throw Self.tooLarge(cap, from: url)
+                    throw FetchError.tooLarge(limit: cap)
                 }
                 data.append(contentsOf: chunk.readableBytesView)
             }
@@ -52,10 +50,5 @@ extension HTTPFeedFetcher {
     static func unreadableEncoding(_ headers: HTTPHeaders) -> String? {
         headers[canonicalForm: "content-encoding"].map { $0.lowercased() }
             .first { ["br", "zstd", "compress", "x-compress", "aes128gcm"].contains($0) }
-    }
-
-    /// The error for a body past `cap` bytes.
-    static func tooLarge(_ cap: Int, from url: URL) -> FetchError {
-        FetchError(stage: .tooLarge, message: "\(url.host ?? "the server") sent more than \(cap) bytes")
     }
 }

@@ -3,61 +3,67 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import NIOPosix
+import NIOSSL
 
 extension HTTPFeedFetcher {
-    /// Turns whatever the HTTP stack threw into a ``FetchError`` with its stage and a one-line message that
-    /// names the host but never the URL's credentials.
+    /// Turns whatever the HTTP stack threw into a ``FetchError``; text from the stack, when it must be kept,
+    /// loses the URL's credentials.
     func describe(_ error: any Error, fetching url: URL) -> FetchError {
         if let error = error as? FetchError { return error }
         if error is CancellationError { return .cancelled }
-        let host = url.host ?? "the server"
-        let (stage, message): (FetchError.Stage, String)
         switch error {
         case let error as HTTPClientError:
             switch error {
-            case .cancelled:
-                return .cancelled
-            case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
-                (stage, message) = (.timeout, "could not connect to \(host) in time")
-            case .readTimeout:
-                (stage, message) = (.timeout, "\(host) stopped answering")
-            case .deadlineExceeded:
-                // Not "stopped answering": a server trickling a byte at a time never stops, it just never ends.
-                let seconds = configuration.totalTimeout.seconds.formatted()
-                (stage, message) = (.timeout, "\(host) did not answer in full within \(seconds) s")
-            case .remoteConnectionClosed:
-                (stage, message) = (.fetch, "\(host) closed the connection before the response was complete")
-            case .invalidURL, .emptyHost, .emptyScheme:
-                (stage, message) = (.fetch, "not a URL that can be fetched")
-            default:
-                (stage, message) = (.fetch, "\(host): \(error)")
+            case .cancelled: return .cancelled
+            case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout: return .timeout(.connecting)
+            case .readTimeout: return .timeout(.waitingForData)
+            case .deadlineExceeded: return .timeout(.total(seconds: configuration.totalTimeout.seconds))
+            case .remoteConnectionClosed: return .connection(.closedEarly)
+            case .invalidURL, .emptyHost, .emptyScheme: return .unsupportedScheme(url.scheme ?? "")
+            default: return .connection(.other(Self.scrub("\(error)", of: url)))
             }
         case let error as NIOHTTPDecompression.DecompressionError where error == .limit:
-            (stage, message) = (
-                .tooLarge, "\(host) sent a body that decompresses past \(configuration.maximumBytes) bytes"
-            )
+            return .tooLarge(limit: configuration.maximumBytes)
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
-            (stage, message) = (.fetch, "\(host) sent a corrupt compressed body")
+            return .connection(.corruptCompression)
         case let error as IOError:
-            (stage, message) = (.fetch, "\(host): \(String(cString: strerror(error.errnoCode)).lowercased())")
+            return Self.connectionFailure(errno: error.errnoCode)
+        case let error as NIOConnectionError:
+            // Every address of the host was tried; the first one's error says why.
+            if let first = error.connectionErrors.first { return describe(first.error, fetching: url) }
+            return error.dnsAAAAError != nil || error.dnsAError != nil
+                ? .connection(.hostNotFound) : .connection(.other(Self.scrub("\(error)", of: url)))
+        case is SocketAddressError:
+            return .connection(.hostNotFound)
+        case let error as NIOSSLError:
+            return .connection(.tls(Self.scrub("\(error)", of: url)))
         case let error as HTTPParserError where error == .invalidEOFState:
             // The parser's word for a body cut short (fewer bytes than Content-Length, no last chunk).
-            (stage, message) = (.fetch, "\(host) closed the connection before the response was complete")
+            return .connection(.closedEarly)
         case is HTTPParserError:
-            (stage, message) = (.fetch, "\(host) sent a malformed HTTP response")
+            return .connection(.malformedResponse)
         case let error as ChannelError:
             switch error {
-            case .connectTimeout:
-                (stage, message) = (.timeout, "could not connect to \(host) in time")
+            case .connectTimeout: return .timeout(.connecting)
             case .eof, .ioOnClosedChannel, .outputClosed, .inputClosed, .alreadyClosed:
-                (stage, message) = (.fetch, "\(host) closed the connection before the response was complete")
-            default:
-                (stage, message) = (.fetch, "\(host): \(error)")
+                return .connection(.closedEarly)
+            default: return .connection(.other(Self.scrub("\(error)", of: url)))
             }
         default:
-            (stage, message) = (.fetch, "\(host): \(error)")
+            return .connection(.other(Self.scrub("\(error)", of: url)))
         }
-        return FetchError(stage: stage, message: Self.scrub(message, of: url))
+    }
+
+    /// The failure an `errno` from a socket means.
+    static func connectionFailure(errno code: Int32) -> FetchError {
+        switch code {
+        case ECONNREFUSED: .connection(.refused)
+        case ECONNRESET, EPIPE: .connection(.reset)
+        case ENETUNREACH, EHOSTUNREACH: .connection(.unreachable)
+        case ETIMEDOUT: .timeout(.connecting)
+        default: .connection(.system(errno: code))
+        }
     }
 
     /// `message` on one line, of reasonable length, without the URL's user name or password.

@@ -14,7 +14,7 @@ extension HTTPFeedFetcher {
         var allPermanentSoFar = true
         while true {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                throw FetchError(stage: .fetch, message: "\(url.scheme ?? "this") URLs cannot be fetched over HTTP")
+                throw redirects == 0 ? .unsupportedScheme(url.scheme ?? "") : .redirect(.unsupportedScheme(url.scheme ?? ""))
             }
             let response = try await send(url: url, etag: request.etag, lastModified: request.lastModified)
             let status = Int(response.status.code)
@@ -24,17 +24,14 @@ extension HTTPFeedFetcher {
                 guard let location = response.headers.first(name: "location"),
                     let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL
                 else {
-                    throw FetchError(stage: .http, message: "redirect without a usable Location", httpStatus: status)
+                    throw .redirect(.noLocation)
                 }
                 redirects += 1
                 guard redirects <= configuration.maximumRedirects else {
-                    throw FetchError(
-                        stage: .http, message: "more than \(configuration.maximumRedirects) redirects",
-                        httpStatus: status)
+                    throw .redirect(.tooMany(limit: configuration.maximumRedirects))
                 }
                 guard visited.insert(next.absoluteString).inserted else {
-                    throw FetchError(
-                        stage: .http, message: "redirect loop through \(next.redacted)", httpStatus: status)
+                    throw .redirect(.loop)
                 }
                 if allPermanentSoFar && (status == 301 || status == 308) {
                     permanentlyMovedTo = next
@@ -46,7 +43,7 @@ extension HTTPFeedFetcher {
                 await discard(response.body)
                 // Without validators there is nothing it could be "not modified" from.
                 guard request.etag != nil || request.lastModified != nil else {
-                    throw FetchError(stage: .http, message: "not modified, but nothing was asked", httpStatus: status)
+                    throw .http(status: status)
                 }
                 return .notModified
             case 204, 205:
@@ -103,16 +100,11 @@ extension HTTPFeedFetcher {
 
     /// The error for a status that is neither success, 304 nor a redirect, with `Retry-After` for 429 and 503.
     func statusError(_ status: Int, headers: HTTPHeaders) -> FetchError {
-        var message = HTTPResponseStatus(statusCode: status).reasonPhrase
-        if message.isEmpty || message.hasPrefix("<") { message = "unexpected status" }
         var retryAfter: Date?
         if status == 429 || status == 503, let value = headers.first(name: "retry-after") {
             retryAfter = RetryAfter.parse(value, now: now(), maximum: configuration.maximumRetryAfter)
-            if let retryAfter {
-                message += "; retry after \(retryAfter.formatted(.iso8601))"
-            }
         }
-        return FetchError(stage: .http, message: message, httpStatus: status, retryAfter: retryAfter)
+        return .http(status: status, retryAfter: retryAfter)
     }
 }
 

@@ -11,7 +11,7 @@ import NIOHTTPCompression
 /// ``HTTPFetchConfiguration/maximumRedirects`` redirects, detecting loops, and reports a leading chain of
 /// 301/308 as ``FetchedFeed/permanentlyMovedTo``; counts the decompressed body as it streams in and gives up
 /// past ``HTTPFetchConfiguration/maximumBytes``; bounds connecting and the whole fetch in time. Failures come
-/// back as a ``FetchError`` with their stage, and a 429 or 503 with `Retry-After` says until when to wait.
+/// back as a ``FetchError``, and a 429 or 503 with `Retry-After` says until when to wait.
 ///
 /// The fetcher owns its HTTP client: call ``shutdown()`` once, when no fetch is running any more; dropping it
 /// without shutting down is a programming error that AsyncHTTPClient reports by crashing.
@@ -54,7 +54,6 @@ import NIOHTTPCompression
 
     @_spi(Benchmarks) public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let timeout = configuration.totalTimeout
-        let host = request.url.host ?? "the server"
         let outcome = await withTaskGroup(of: Result<FetchResponse, FetchError>?.self) { group in
             group.addTask {
                 do throws(FetchError) {
@@ -65,10 +64,7 @@ import NIOHTTPCompression
             }
             group.addTask {
                 do { try await Task.sleep(for: timeout) } catch { return nil }
-                return .failure(
-                    FetchError(
-                        stage: .timeout,
-                        message: "\(host) did not answer in full within \(timeout.seconds.formatted()) s"))
+                return .failure(.timeout(.total(seconds: timeout.seconds)))
             }
             var first: Result<FetchResponse, FetchError>?
             while let next = await group.next() {

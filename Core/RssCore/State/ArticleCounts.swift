@@ -26,10 +26,4 @@ public struct ArticleCounts: Sendable, Equatable, Codable {
         unreadBySource[source] ?? 0
     }
 
-    /// Records that `row` changed its read mark.
-    mutating func readChanged(for row: ArticleRow, isRead: Bool) {
-        let delta = isRead ? -1 : 1
-        unread = max(0, unread + delta)
-        unreadBySource[row.sourceID] = max(0, (unreadBySource[row.sourceID] ?? 0) + delta)
-    }
 }

@@ -1,23 +1,50 @@
 public import Foundation
 
-/// A message for the user: an error to report or news to announce.
+/// Something a front should tell the user: a problem, or news ("12 new in Source").
+///
+/// A notice is a value, never text: fronts word it (the fronts of this package share one wording in
+/// `FrontKit`), so that the same event reads the same everywhere and a program can act on it by case.
 public struct Notice: Sendable, Equatable, Identifiable, Codable {
-    /// How a front should present it.
+    /// What happened.
+    public enum Event: Sendable, Equatable, Codable {
+        /// Something failed; the problem says what, where and why.
+        case problem(RssProblem)
+        /// A fetch stored new articles of a source.
+        case newArticles(source: UUID, count: Int)
+        /// A source was not fetched because its server asked not to be asked again before this time.
+        case postponed(source: UUID, until: Date)
+        /// An OPML import added sources (and found others already followed).
+        case imported(file: String, added: Int, alreadyFollowed: Int)
+        /// An OPML export wrote this many sources.
+        case exported(file: String, sources: Int)
+    }
+
+    /// How a front should present a notice.
     public enum Kind: String, Sendable, Equatable, Codable {
-        /// Something happened ("12 new in Source").
+        /// News: something happened.
         case info
-        /// Something failed; the text says what and why, in one line.
+        /// Something failed.
         case error
     }
 
     /// Increasing number, so fronts can tell which notices they have shown.
     public let id: Int
-    /// Info or error.
-    public let kind: Kind
-    /// The one-line message.
-    public let text: String
+    /// What happened.
+    public let event: Event
     /// When it was posted.
     public let date: Date
+
+    /// Error for a problem, info for everything else.
+    public var kind: Kind {
+        if case .problem = event { return .error }
+        return .info
+    }
+
+    /// The problem, when the notice reports one.
+    public var problem: RssProblem? {
+        if case .problem(let problem) = event { return problem }
+        return nil
+    }
 }
 
 /// Recent notices, oldest first; only the latest ones are kept.
@@ -29,9 +56,13 @@ public struct NoticesState: Sendable, Equatable {
 
     static var limit: Int { 50 }
 
-    mutating func post(_ kind: Notice.Kind, _ text: String, at date: Date) {
-        items.append(Notice(id: nextID, kind: kind, text: text, date: date))
+    mutating func post(_ event: Notice.Event, at date: Date) {
+        items.append(Notice(id: nextID, event: event, date: date))
         nextID += 1
         if items.count > Self.limit { items.removeFirst(items.count - Self.limit) }
+    }
+
+    mutating func post(_ problem: RssProblem, at date: Date) {
+        post(.problem(problem), at: date)
     }
 }

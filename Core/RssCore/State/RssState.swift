@@ -1,8 +1,8 @@
 /// Everything a front shows, as one value: sources, the two news lists, the open article, refresh progress,
 /// settings and notices.
 ///
-/// Fronts read it (through a presenter's `StateBox` or ``RssStore/state``) and change it only by
-/// dispatching the public actions; every property is read-only outside RssCore. Articles themselves live in
+/// Fronts read it (through a presenter's `StateBox`, a subscriber, or the store's `state` property) and change
+/// it only by dispatching the public actions; every property is read-only outside RssCore. Articles themselves live in
 /// the database: the state holds only what is on screen (a page of each list, the open article) and the
 /// counts, so that a reader with 100,000 articles starts fast and stays small.
 public struct RssState: Sendable, Equatable {
@@ -27,6 +27,16 @@ public struct RssState: Sendable, Equatable {
     /// Settings changed before start-up had read the stored ones: applied again over them, so that a change
     /// made right after making the store is not undone by the stored value.
     var settingChangesBeforeStart: [SettingChange] = []
+    /// Mark changes to apply again to the pages and article being read (see ``PendingMarks``).
+    var pendingMarks = PendingMarks()
+    /// Counts the articles opened, so that a late load of an earlier one is told apart.
+    var articleRequest = 0
+
+    /// Whether the open article's content is being read.
+    var isLoadingArticle: Bool {
+        if case .showsArticle = route { return article == nil }
+        return false
+    }
 
     /// An empty state, before the store has loaded the database.
     public init() {}

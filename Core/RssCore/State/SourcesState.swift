@@ -40,6 +40,9 @@ public struct SourcesState: Sendable, Equatable {
     /// Every source, in display order.
     public internal(set) var all: [Source] = []
 
+    /// No sources (the state before the database is read).
+    public init() {}
+
     /// The source with `id`, if the reader follows it.
     public subscript(id: UUID) -> Source? {
         all.first { $0.id == id }

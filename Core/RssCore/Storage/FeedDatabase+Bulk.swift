@@ -11,8 +11,8 @@ extension FeedDatabase {
     /// process ever writes while they are missing (it waits for the write lock), a crash rolls the drop back with
     /// everything else, and a later migration that changes the triggers needs no change here.
     @discardableResult
-    func bulkInsert(sources: [StoredSource], articles: [StoredArticle]) throws(StorageError) -> Int {
-        try write("bulk import") { db in
+    func bulkInsert(sources: [StoredSource], articles: [StoredArticle]) throws(DatabaseProblem) -> Int {
+        try write(.storeFeed) { db in
             let triggers = try Row.fetchAll(db, sql: """
                 SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article' AND name LIKE 'article_search_%'
                 """)
@@ -20,11 +20,11 @@ extension FeedDatabase {
                 try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)")
             }
             let sourceInsert = try db.makeStatement(sql: """
-                INSERT OR IGNORE INTO source (\(StoredSource.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO source (\(StoredSource.columns)) VALUES (\(StoredSource.placeholders))
                 """)
             for source in sources { try sourceInsert.execute(arguments: source.arguments) }
             let articleInsert = try db.makeStatement(sql: """
-                INSERT OR IGNORE INTO article (\(StoredArticle.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO article (\(StoredArticle.columns)) VALUES (\(StoredArticle.placeholders))
                 """)
             var inserted = 0
             for article in articles {
@@ -38,14 +38,14 @@ extension FeedDatabase {
     }
 
     /// Checks the full-text index against the article table (FTS5 `integrity-check` with content comparison).
-    func checkSearchIndex() throws(StorageError) {
-        try write("check the search index") { db in
+    func checkSearchIndex() throws(DatabaseProblem) {
+        try write(.check) { db in
             try db.execute(sql: "INSERT INTO article_search(article_search, rank) VALUES ('integrity-check', 1)")
         }
     }
 
     /// SQLite's `PRAGMA integrity_check` result: `["ok"]` for a sound file.
-    func integrityCheck() throws(StorageError) -> [String] {
-        try read("check the database") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    func integrityCheck() throws(DatabaseProblem) -> [String] {
+        try read(.check) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 }

@@ -2,43 +2,57 @@ import Foundation
 import GRDB
 
 /// Read and starred marks: one-row updates that never touch the full-text index (its trigger watches only the
-/// text columns), so marking stays well under the 10 ms budget on a large database.
+/// text columns), each returning how it changed the counts, counted from the rows it changed.
 extension FeedDatabase {
-    /// Marks the given articles read or unread; returns how many rows changed.
+    /// Marks the given articles read or unread; returns how the unread counts changed.
     @discardableResult
-    func setRead(_ isRead: Bool, articleIDs: [UUID]) throws(StorageError) -> Int {
-        try setFlag("isRead", to: isRead, articleIDs: articleIDs, operation: "mark articles read or unread")
-    }
-
-    /// Stars or unstars the given articles; returns how many rows changed.
-    @discardableResult
-    func setStarred(_ isStarred: Bool, articleIDs: [UUID]) throws(StorageError) -> Int {
-        try setFlag("isStarred", to: isStarred, articleIDs: articleIDs, operation: "star or unstar articles")
-    }
-
-    /// Marks every unread article read, of one source or of all; returns how many changed.
-    @discardableResult
-    func markAllRead(sourceID: UUID? = nil) throws(StorageError) -> Int {
-        try write("mark all read") { db in
-            if let sourceID {
-                try db.execute(sql: "UPDATE article SET isRead = 1 WHERE sourceId = ? AND isRead = 0", arguments: [sourceID.uuidString])
-            } else {
-                try db.execute(sql: "UPDATE article SET isRead = 1 WHERE isRead = 0")
-            }
-            return db.changesCount
+    func setRead(_ isRead: Bool, articleIDs: [UUID]) throws(DatabaseProblem) -> CountChange {
+        try setFlag("isRead", to: isRead, articleIDs: articleIDs) { change, source in
+            change.unreadBySource[source, default: 0] += isRead ? -1 : 1
         }
     }
 
-    private func setFlag(_ column: String, to value: Bool, articleIDs: [UUID], operation: String) throws(StorageError) -> Int {
-        if articleIDs.isEmpty { return 0 }
-        return try write(operation) { db in
-            let statement = try db.cachedStatement(sql: "UPDATE article SET \(column) = ? WHERE id = ? AND \(column) != ?")
-            var changed = 0
-            for id in articleIDs {
-                try statement.execute(arguments: [value, id.uuidString, value])
-                changed += db.changesCount
+    /// Stars or unstars the given articles; returns how the starred count changed.
+    @discardableResult
+    func setStarred(_ isStarred: Bool, articleIDs: [UUID]) throws(DatabaseProblem) -> CountChange {
+        try setFlag("isStarred", to: isStarred, articleIDs: articleIDs) { change, _ in
+            change.starred += isStarred ? 1 : -1
+        }
+    }
+
+    /// Marks every unread article read, of one source or of all; returns how the unread counts changed.
+    @discardableResult
+    func markAllRead(sourceID: UUID? = nil) throws(DatabaseProblem) -> CountChange {
+        try write(.saveMarks) { db in
+            let scope = sourceID == nil ? "" : " AND sourceId = ?"
+            let arguments: StatementArguments = sourceID.map { [$0.uuidString] } ?? []
+            var change = CountChange()
+            for row in try Row.fetchAll(
+                db, sql: "SELECT sourceId, count(*) AS unread FROM article WHERE isRead = 0\(scope) GROUP BY sourceId",
+                arguments: arguments)
+            {
+                change.unreadBySource[row.uuid("sourceId")] = -(row["unread"] as Int)
             }
-            return changed
+            try db.execute(sql: "UPDATE article SET isRead = 1 WHERE isRead = 0\(scope)", arguments: arguments)
+            return change
+        }
+    }
+
+    private func setFlag(
+        _ column: String, to value: Bool, articleIDs: [UUID], count: (inout CountChange, UUID) -> Void
+    ) throws(DatabaseProblem) -> CountChange {
+        if articleIDs.isEmpty { return CountChange() }
+        return try write(.saveMarks) { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE article SET \(column) = ? WHERE id = ? AND \(column) != ? RETURNING sourceId")
+            var change = CountChange()
+            for id in articleIDs {
+                guard let row = try Row.fetchOne(statement, arguments: [value, id.uuidString, value]) else {
+                    continue  // unknown, or already so
+                }
+                count(&change, row.uuid("sourceId"))
+            }
+            return change
         }
     }
 }

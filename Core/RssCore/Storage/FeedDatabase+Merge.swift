@@ -34,12 +34,14 @@ extension FeedDatabase {
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
     ///   tombstones of items the feed no longer lists are dropped;
     /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says).
+    ///
+    /// Returns nil, having written nothing, when the source is gone (removed while it was being fetched).
     @discardableResult
     func mergeFetchedItems(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date(),
         details: FeedDetails = FeedDetails()
-    ) throws(StorageError) -> MergeResult {
-        try write("store fetched articles") { db in
+    ) throws(DatabaseProblem) -> MergeResult? {
+        try write(.storeFeed) { db in
             try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
         }
     }
@@ -48,8 +50,8 @@ extension FeedDatabase {
     /// (``GroupCommit``): what a refresh uses, so that many sources cost few commits.
     func mergeFetchedItemsGrouped(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus, now: Date, details: FeedDetails
-    ) async throws(StorageError) -> MergeResult {
-        try await groupWrite("store fetched articles") { db in
+    ) async throws(DatabaseProblem) -> MergeResult? {
+        try await groupWrite(.storeFeed) { db in
             try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
         }
     }
@@ -57,23 +59,23 @@ extension FeedDatabase {
     static func merge(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, details: FeedDetails = FeedDetails(),
         now: Date, _ db: Database
-    ) throws -> MergeResult {
+    ) throws -> MergeResult? {
         let source = sourceID.uuidString
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
-            throw StorageError.notFound("source \(sourceID)")
+            return nil
         }
         let lookup = try db.cachedStatement(sql: """
             SELECT rowid, title, link, author, publishedAt, updatedAt, summary, contentHTML, enclosureURL,
-                enclosureType, firstSeenAt
+                enclosureType, categories, firstSeenAt
             FROM article WHERE sourceId = ? AND stableId = ?
             """)
         let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO article (\(StoredArticle.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO article (\(StoredArticle.columns)) VALUES (\(StoredArticle.placeholders))
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
-                contentHTML = ?, enclosureURL = ?, enclosureType = ?, sortDate = ?
+                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?
             WHERE rowid = ?
             """)
 
@@ -90,7 +92,8 @@ extension FeedDatabase {
                 let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? firstSeen
                 try update.execute(arguments: [
                     item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
-                    item.contentHTML, item.enclosureURL, item.enclosureType, sortDate, row["rowid"] as Int64,
+                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate,
+                    row["rowid"] as Int64,
                 ])
                 result.updated += 1
             } else if try Bool.fetchOne(tombstone, arguments: key) == true {
@@ -100,7 +103,8 @@ extension FeedDatabase {
                     id: UUID.random(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
                     author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
-                    enclosureType: item.enclosureType, firstSeenAt: now, isRead: false, isStarred: false)
+                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now, isRead: false,
+                    isStarred: false)
                 try insert.execute(arguments: article.arguments)
                 let rowid = db.lastInsertedRowID
                 insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
@@ -114,7 +118,7 @@ extension FeedDatabase {
             try pruneTombstones(sourceID: source, keeping: seen, db)
         }
         if let status {
-            try saveFetchStatus(status, sourceID: sourceID, db)
+            _ = try saveFetchStatus(status, sourceID: sourceID, db)  // the source exists: checked above
         }
         var details = details
         if let url = details.url {
@@ -155,6 +159,8 @@ private struct MergeFields: Equatable {
     var link, author: String?
     var publishedAt, updatedAt: Double?
     var summary, contentHTML, enclosureURL, enclosureType: String?
+    /// In stored form (one a line).
+    var categories: String?
 
     init(row: Row) {
         title = row["title"]
@@ -166,6 +172,7 @@ private struct MergeFields: Equatable {
         contentHTML = row["contentHTML"]
         enclosureURL = row["enclosureURL"]
         enclosureType = row["enclosureType"]
+        categories = row["categories"]
     }
 
     init(item: FetchedItem) {
@@ -178,5 +185,6 @@ private struct MergeFields: Equatable {
         contentHTML = item.contentHTML
         enclosureURL = item.enclosureURL
         enclosureType = item.enclosureType
+        categories = item.categories.storedLines
     }
 }

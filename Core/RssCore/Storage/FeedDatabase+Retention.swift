@@ -11,10 +11,11 @@ struct RetentionPolicy: Sendable, Equatable {
 
 /// Retention: removes old articles, leaving a tombstone so that a feed still listing them does not bring them back.
 extension FeedDatabase {
-    /// Applies `policy` in one transaction; returns how many articles were removed.
+    /// Applies `policy` in one transaction; returns how the counts changed (``CountChange/total`` is minus
+    /// the number of articles removed).
     @discardableResult
-    func applyRetention(_ policy: RetentionPolicy, now: Date = Date()) throws(StorageError) -> Int {
-        try write("apply retention") { db in
+    func applyRetention(_ policy: RetentionPolicy, now: Date = Date()) throws(DatabaseProblem) -> CountChange {
+        try write(.applyRetention) { db in
             var doomed: [String] = []
             if let days = policy.maxAgeDays {
                 let cutoff = now.addingTimeInterval(-Double(max(0, days)) * 86_400).storageValue
@@ -29,7 +30,7 @@ extension FeedDatabase {
                     WHERE position > \(max(0, count)) AND isStarred = 0
                     """)
             }
-            if doomed.isEmpty { return 0 }
+            if doomed.isEmpty { return CountChange() }
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS retention_doomed (rowid INTEGER PRIMARY KEY)")
             try db.execute(sql: "DELETE FROM retention_doomed")
             try db.execute(sql: "INSERT OR IGNORE INTO retention_doomed " + doomed.joined(separator: " UNION "))
@@ -37,10 +38,18 @@ extension FeedDatabase {
                 INSERT OR IGNORE INTO article_tombstone (sourceId, stableId)
                 SELECT sourceId, stableId FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)
                 """)
+            var change = CountChange()
+            for row in try Row.fetchAll(db, sql: """
+                SELECT sourceId, count(*) AS total, sum(isRead = 0) AS unread FROM article
+                WHERE rowid IN (SELECT rowid FROM retention_doomed) GROUP BY sourceId
+                """)
+            {
+                change.total -= row["total"] as Int
+                change.unreadBySource[row.uuid("sourceId")] = -(row["unread"] as Int)
+            }
             try db.execute(sql: "DELETE FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)")
-            let removed = db.changesCount
             try db.execute(sql: "DELETE FROM retention_doomed")
-            return removed
+            return change
         }
     }
 }

@@ -3,15 +3,15 @@ import GRDB
 /// Settings: a small key/value table shared by every front (refresh interval, retention, list defaults).
 extension FeedDatabase {
     /// The value stored for `key`, or nil.
-    func setting(_ key: String) throws(StorageError) -> String? {
-        try read("read a setting") { db in
+    func setting(_ key: String) throws(DatabaseProblem) -> String? {
+        try read(.loadSettings) { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
         }
     }
 
     /// Every setting.
-    func allSettings() throws(StorageError) -> [String: String] {
-        try read("read settings") { db in
+    func allSettings() throws(DatabaseProblem) -> [String: String] {
+        try read(.loadSettings) { db in
             var settings: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { settings[row["key"]] = row["value"] }
             return settings
@@ -19,8 +19,8 @@ extension FeedDatabase {
     }
 
     /// Stores `value` for `key`; nil removes the key.
-    func setSetting(_ key: String, to value: String?) throws(StorageError) {
-        try write("save a setting") { db in
+    func setSetting(_ key: String, to value: String?) throws(DatabaseProblem) {
+        try write(.saveSetting) { db in
             if let value {
                 try db.execute(
                     sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",

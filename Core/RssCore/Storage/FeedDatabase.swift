@@ -17,7 +17,7 @@ import GRDB
 /// lose the last commits (never consistency), and a refresh of 500 sources no longer pays 500 fsyncs. Foreign keys are on, so removing a source removes its
 /// articles. The type is `Sendable`: its only state is the GRDB writer, which serialises access itself.
 final class FeedDatabase: Sendable {
-    /// How long a write waits for another process's transaction before failing with `StorageError.busy`.
+    /// How long a write waits for another process's transaction before failing with ``DatabaseFailure/busy``.
     static let busyTimeout: TimeInterval = 10
 
     /// The GRDB connection (pool or queue); internal to `Storage/`, never exposed beyond RssCore.
@@ -28,7 +28,10 @@ final class FeedDatabase: Sendable {
     let groupCommit: GroupCommit
 
     /// Opens (creating when missing) the database at `location` and migrates it to the current schema.
-    init(location: DatabaseLocation) throws(StorageError) {
+    ///
+    /// Anything at the path that is not a regular file is refused before SQLite sees it: SQLite would open
+    /// `/dev/null` as an empty database and create `/dev/null-journal` beside it.
+    init(location: DatabaseLocation) throws(DatabaseProblem) {
         self.location = location
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -38,70 +41,93 @@ final class FeedDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: SearchText.function)
         }
+        let path = location.displayPath
         do {
             switch location {
             case .inMemory:
                 writer = try DatabaseQueue(configuration: configuration)
             case .file(let path):
-                let directory = (path as NSString).deletingLastPathComponent
-                if !directory.isEmpty {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                }
+                try Self.prepareFile(at: path)
                 writer = try DatabasePool(path: path, configuration: configuration)
             }
         } catch {
-            throw .cannotOpen(path: location.displayPath, reason: Self.reason(error))
+            throw DatabaseProblem(path: path, operation: .open, failure: DatabaseFailure(error))
         }
         groupCommit = GroupCommit(writer: writer)
-        try FeedSchema.migrate(writer)
+        try FeedSchema.migrate(writer, path: path)
+    }
+
+    /// Checks that `path` is a regular file or nothing yet, and creates its directory when missing.
+    private static func prepareFile(at path: String) throws(DatabaseProblem) {
+        func refuse(_ problem: FileProblem) -> DatabaseProblem {
+            DatabaseProblem(path: path, operation: .open, failure: .file(problem))
+        }
+        guard !path.isEmpty else { throw refuse(.noSuchFile) }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw refuse(.isDirectory)
+            default: throw refuse(.notRegularFile)
+            }
+            // SQLite's own word for an unreadable file is "unable to open database file".
+            guard access(path, R_OK) == 0 else { throw refuse(FileProblem(errno: errno)) }
+            return
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw refuse(FileProblem(error))
+        }
     }
 
     /// A fresh in-memory database with the current schema (tests and demos).
-    static func inMemory() throws(StorageError) -> FeedDatabase {
+    static func inMemory() throws(DatabaseProblem) -> FeedDatabase {
         try FeedDatabase(location: .inMemory)
     }
 
     /// The schema version of the open database: the number of migrations applied, also kept in
     /// `PRAGMA user_version` so that `sqlite3 file 'PRAGMA user_version'` shows it.
-    func schemaVersion() throws(StorageError) -> Int {
-        try read("read the schema version") { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    func schemaVersion() throws(DatabaseProblem) -> Int {
+        try read(.open) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
     }
 
-    /// Runs `body` on a read snapshot; errors become `StorageError`s naming `operation`.
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    /// The problem `error` means during `operation` on this database.
+    func problem(_ error: any Error, during operation: DatabaseOperation) -> DatabaseProblem {
+        if let problem = error as? DatabaseProblem { return problem }
+        return DatabaseProblem(path: location.displayPath, operation: operation, failure: DatabaseFailure(error))
+    }
+
+    /// Runs `body` on a read snapshot; errors become problems naming `operation`.
+    func read<T>(_ operation: DatabaseOperation, _ body: (Database) throws -> T) throws(DatabaseProblem) -> T {
         do {
             return try writer.read(body)
         } catch {
-            throw StorageError.wrapping(error, operation: operation)
+            throw problem(error, during: operation)
         }
     }
 
-    /// Runs `body` in one immediate write transaction; errors roll it back and become `StorageError`s.
-    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    /// Runs `body` in one immediate write transaction; errors roll it back and become problems.
+    func write<T>(_ operation: DatabaseOperation, _ body: (Database) throws -> T) throws(DatabaseProblem) -> T {
         do {
             return try writer.write(body)
         } catch {
-            throw StorageError.wrapping(error, operation: operation)
+            throw problem(error, during: operation)
         }
     }
 
     /// Runs `body` in a transaction shared with other concurrent writers (``GroupCommit``), atomically on its
-    /// own; returns once committed. Errors become `StorageError`s naming `operation`.
+    /// own; returns once committed. Errors become problems naming `operation`.
     func groupWrite<T: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
-    ) async throws(StorageError) -> T {
+        _ operation: DatabaseOperation, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(DatabaseProblem) -> T {
         do {
             return try await groupCommit.write(body)
         } catch {
-            throw StorageError.wrapping(error, operation: operation)
+            throw problem(error, during: operation)
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let databaseError = error as? DatabaseError {
-            return databaseError.message ?? "SQLite error \(databaseError.resultCode.rawValue)"
-        }
-        return (error as NSError).localizedDescription
     }
 }
 

@@ -8,7 +8,9 @@ import GRDB
 /// damaging it.
 enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
-    static let migrationIdentifiers = ["v1-sources-articles-settings-fts", "v2-search-plain-text"]
+    static let migrationIdentifiers = [
+        "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
+    ]
 
     /// The version this program writes.
     static var currentVersion: Int { migrationIdentifiers.count }
@@ -23,6 +25,10 @@ enum FeedSchema {
             try createVersion2(db)
             try db.execute(sql: "PRAGMA user_version = 2")
         }
+        migrator.registerMigration(migrationIdentifiers[2]) { db in
+            try createVersion3(db)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }
 
@@ -32,24 +38,42 @@ enum FeedSchema {
     /// migration then waits for the first (immediate transactions, busy timeout) and fails on tables that now
     /// exist. So on failure we look again: if another process completed the migrations, all is well; otherwise
     /// we retry a bounded number of times, each time starting from what is now applied.
-    static func migrate(_ writer: any DatabaseWriter) throws(StorageError) {
+    static func migrate(_ writer: any DatabaseWriter, path: String) throws(DatabaseProblem) {
         let migrator = migrator
         var attempts = 0
         while true {
+            let found: Int
             do {
-                let found = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
-                if found > currentVersion { throw StorageError.newerSchema(found: found, supported: currentVersion) }
+                found = try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+            } catch {
+                // The first read of the file: a file that is not a database fails here.
+                throw DatabaseProblem(path: path, operation: .open, failure: DatabaseFailure(error))
+            }
+            if found > currentVersion {
+                throw DatabaseProblem(
+                    path: path, operation: .open, failure: .newerSchema(found: found, supported: currentVersion))
+            }
+            do {
                 try migrator.migrate(writer)
                 return
-            } catch let error as StorageError {
-                throw error
             } catch {
                 attempts += 1
+                // Read failing too means the file is unusable: the migration's own error says why.
                 let completed = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
                 if completed { return }
-                if attempts >= 5 { throw StorageError.wrapping(error, operation: "migrate the database") }
+                let failure = DatabaseFailure(error)
+                if attempts >= 5 || failure != .busy && failure != .constraint && !isRaceWithAnotherMigration(error) {
+                    throw DatabaseProblem(path: path, operation: found == 0 ? .open : .upgrade, failure: failure)
+                }
             }
         }
+    }
+
+    /// Whether a failed migration may be another process migrating the same new file at the same moment
+    /// (our `CREATE TABLE` meeting the table it just made): worth looking again rather than failing.
+    private static func isRaceWithAnotherMigration(_ error: any Error) -> Bool {
+        guard let databaseError = error as? DatabaseError else { return false }
+        return databaseError.resultCode == .SQLITE_ERROR && (databaseError.message ?? "").contains("already exists")
     }
 
     /// Version 1: sources, articles (with the indexes the list windows use), settings, the FTS5 index and the
@@ -175,6 +199,16 @@ enum FeedSchema {
             END;
 
             INSERT INTO article_search(article_search) VALUES ('rebuild');
+            """)
+    }
+
+    /// Version 3: an article's categories (sfeed's TSV and the query API carry them), and a source's last
+    /// fetch error as a typed value (JSON of ``FetchError``) instead of a stage and a message in English;
+    /// errors stored before keep their stage and message, read back as well as they can be.
+    static func createVersion3(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE article ADD COLUMN categories TEXT;
+            ALTER TABLE source ADD COLUMN lastErrorDetail TEXT;
             """)
     }
 

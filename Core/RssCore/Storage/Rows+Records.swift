@@ -27,18 +27,19 @@ extension Row {
 extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
-        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt
+        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail
         """
+    /// One `?` per column of ``columns``.
+    static let placeholders = Array(repeating: "?", count: 16).joined(separator: ", ")
 
     init(row: Row) {
-        let errorStage: String? = row["lastErrorStage"]
-        let lastError = errorStage.map {
-            FetchFailure(stage: $0, message: row["lastErrorMessage"] ?? "", at: row.optionalDate("lastErrorAt") ?? Date(storageValue: 0))
-        }
+        let lastError = StoredFetchFailure(
+            detail: row["lastErrorDetail"], stage: row["lastErrorStage"], message: row["lastErrorMessage"],
+            at: row.optionalDate("lastErrorAt"))
         let tagText: String = row["tags"]
         self.init(
             id: row.uuid("id"), url: row["url"], title: row["title"], siteLink: row["siteLink"],
-            tags: tagText.isEmpty ? [] : tagText.split(separator: "\n").map(String.init),
+            tags: [String](lines: tagText),
             isEnabled: row["isEnabled"], addedAt: row.date("addedAt"), sortOrder: row["sortOrder"],
             fetchStatus: StoredFetchStatus(
                 etag: row["etag"], lastModified: row["lastModified"], lastSuccessAt: row.optionalDate("lastSuccessAt"),
@@ -49,12 +50,12 @@ extension StoredSource {
     /// Arguments in the order of `columns`.
     var arguments: StatementArguments {
         let status = fetchStatus
-        let tagText = tags.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+        let tagText = tags.storedLines ?? ""
         return [
             id.uuidString, url, title, siteLink, tagText, isEnabled, addedAt.storageValue, sortOrder,
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
-            status.lastError?.stage, status.lastError?.message, status.lastError?.at.storageValue,
-            status.nextAttemptAt.storageValue,
+            status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
+            status.nextAttemptAt.storageValue, status.lastError?.detail,
         ]
     }
 }
@@ -62,8 +63,10 @@ extension StoredSource {
 extension StoredArticle {
     static let columns = """
         id, sourceId, stableId, title, link, author, publishedAt, updatedAt, summary, contentHTML,
-        enclosureURL, enclosureType, firstSeenAt, sortDate, isRead, isStarred
+        enclosureURL, enclosureType, firstSeenAt, sortDate, isRead, isStarred, categories
         """
+    /// One `?` per column of ``columns``.
+    static let placeholders = Array(repeating: "?", count: 17).joined(separator: ", ")
 
     init(row: Row) {
         self.init(
@@ -71,6 +74,7 @@ extension StoredArticle {
             link: row["link"], author: row["author"], publishedAt: row.optionalDate("publishedAt"),
             updatedAt: row.optionalDate("updatedAt"), summary: row["summary"], contentHTML: row["contentHTML"],
             enclosureURL: row["enclosureURL"], enclosureType: row["enclosureType"],
+            categories: [String](lines: row["categories"]),
             firstSeenAt: row.date("firstSeenAt"), isRead: row["isRead"], isStarred: row["isStarred"])
     }
 
@@ -79,7 +83,7 @@ extension StoredArticle {
         [
             id.uuidString, sourceID.uuidString, stableID, title, link, author, publishedAt.storageValue,
             updatedAt.storageValue, summary, contentHTML, enclosureURL, enclosureType, firstSeenAt.storageValue,
-            sortDate.storageValue, isRead, isStarred,
+            sortDate.storageValue, isRead, isStarred, categories.storedLines,
         ]
     }
 }
@@ -93,5 +97,47 @@ extension ArticleRow {
             link: (row["link"] as String?).flatMap(URL.init(string:)), author: row["author"],
             date: row.date("sortDate"), isRead: row["isRead"], isStarred: row["isStarred"],
             firstSeen: row.date("firstSeenAt"))
+    }
+}
+
+extension Array where Element == String {
+    /// Reads a list stored one element a line (tags, categories); nil and "" are the empty list.
+    init(lines text: String?) {
+        guard let text, !text.isEmpty else {
+            self = []
+            return
+        }
+        self = text.split(separator: "\n").map(String.init)
+    }
+
+    /// The stored form: one element a line (line breaks inside an element become spaces), nil when empty.
+    var storedLines: String? {
+        isEmpty ? nil : map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+    }
+}
+
+extension ArticleSnapshot {
+    /// The columns a snapshot is read from, with the text columns when asked for.
+    static func columns(includingBody: Bool) -> String {
+        """
+        article.rowid, article.id, article.sourceId, article.stableId, article.title, article.link, \
+        article.author, article.publishedAt, article.updatedAt, article.sortDate, article.firstSeenAt, \
+        article.isRead, article.isStarred, article.enclosureURL, article.enclosureType, article.categories
+        """ + (includingBody ? ", article.summary, article.contentHTML" : "")
+    }
+
+    init(row: Row, includesBody: Bool) {
+        let sortDate: Double = row["sortDate"]
+        let enclosure = (row["enclosureURL"] as String?).flatMap(URL.init(string:)).map {
+            Enclosure(url: $0, type: row["enclosureType"])
+        }
+        self.init(
+            id: row.uuid("id"), sourceID: row.uuid("sourceId"), itemID: row["stableId"], title: row["title"],
+            link: (row["link"] as String?).flatMap(URL.init(string:)), author: row["author"],
+            date: Date(storageValue: sortDate), published: row.optionalDate("publishedAt"),
+            updated: row.optionalDate("updatedAt"), firstSeen: row.date("firstSeenAt"), isRead: row["isRead"],
+            isStarred: row["isStarred"], enclosure: enclosure, categories: [String](lines: row["categories"]),
+            body: includesBody ? ArticleBody(summaryHTML: row["summary"], contentHTML: row["contentHTML"]) : nil,
+            position: Position(date: sortDate, storageOrder: row["rowid"]))
     }
 }

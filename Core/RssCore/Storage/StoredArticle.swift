@@ -15,6 +15,8 @@ struct StoredArticle: Sendable, Equatable, Identifiable {
     var contentHTML: String?
     var enclosureURL: String?
     var enclosureType: String?
+    /// The item's categories (tags), in document order.
+    var categories: [String] = []
     /// When this program first stored the item; the date of last resort for sorting.
     var firstSeenAt: Date
     var isRead: Bool
@@ -36,11 +38,12 @@ struct FetchedItem: Sendable, Equatable {
     var contentHTML: String?
     var enclosureURL: String?
     var enclosureType: String?
+    var categories: [String]
 
     init(
         stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,
         updatedAt: Date? = nil, summary: String? = nil, contentHTML: String? = nil, enclosureURL: String? = nil,
-        enclosureType: String? = nil
+        enclosureType: String? = nil, categories: [String] = []
     ) {
         self.stableID = stableID
         self.title = title
@@ -52,5 +55,6 @@ struct FetchedItem: Sendable, Equatable {
         self.contentHTML = contentHTML
         self.enclosureURL = enclosureURL
         self.enclosureType = enclosureType
+        self.categories = categories
     }
 }

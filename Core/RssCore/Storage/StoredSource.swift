@@ -42,12 +42,12 @@ struct StoredFetchStatus: Sendable, Equatable {
     var etag: String?
     var lastModified: String?
     var lastSuccessAt: Date?
-    var lastError: FetchFailure?
+    var lastError: StoredFetchFailure?
     var nextAttemptAt: Date?
 
     init(
         etag: String? = nil, lastModified: String? = nil, lastSuccessAt: Date? = nil,
-        lastError: FetchFailure? = nil, nextAttemptAt: Date? = nil
+        lastError: StoredFetchFailure? = nil, nextAttemptAt: Date? = nil
     ) {
         self.etag = etag
         self.lastModified = lastModified
@@ -57,10 +57,8 @@ struct StoredFetchStatus: Sendable, Equatable {
     }
 }
 
-/// A failed fetch: the stage it failed at (for example `FETCH`, `HTTP`, `PARSE`, as the report prints it) and a
-/// one-line message.
-struct FetchFailure: Sendable, Equatable {
-    var stage: String
-    var message: String
+/// A failed fetch as stored: what failed, and when.
+struct StoredFetchFailure: Sendable, Equatable {
+    var error: FetchError
     var at: Date
 }

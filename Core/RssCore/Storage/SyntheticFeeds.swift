@@ -18,7 +18,7 @@ enum SyntheticFeeds {
     @discardableResult
     static func fill(
         _ database: FeedDatabase, sourceCount: Int, articleCount: Int, now: Date = Date(timeIntervalSince1970: 1_750_000_000)
-    ) throws(StorageError) -> [StoredSource] {
+    ) throws(DatabaseProblem) -> [StoredSource] {
         var generator = SplitMix64(seed: 42)
         let sources = (0..<sourceCount).map { index in
             StoredSource(

@@ -1,5 +1,5 @@
 public import LineEditor
-import ReaderViews
+import FrontKit
 import RssCore
 
 /// What Tab offers: command names first, then per command source titles, marks, setting keys or file paths.

@@ -1,5 +1,5 @@
 import Foundation
-import ReaderViews
+import FrontKit
 import ReduxVM
 import RssCore
 

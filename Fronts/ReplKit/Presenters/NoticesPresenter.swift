@@ -1,3 +1,4 @@
+import FrontKit
 import ReduxVM
 import RssCore
 
@@ -21,7 +22,11 @@ struct NoticesPresenter: Presenter {
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> NoticesProps? {
         NoticesProps(
-            lines: box.state.notices.items.map { .init(id: $0.id, isError: $0.kind == .error, text: $0.text) },
+            lines: box.state.notices.items.map { notice in
+                .init(
+                    id: notice.id, isError: notice.kind == .error,
+                    text: NoticeText.line(notice, sources: box.state.sources))
+            },
             dismiss: CommandWith(id: "dismiss-notices") { id in trunk.dispatch(DismissNotices(throughID: id)) })
     }
 }

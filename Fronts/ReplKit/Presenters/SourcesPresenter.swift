@@ -1,5 +1,5 @@
 import Foundation
-import ReaderViews
+import FrontKit
 import ReduxVM
 import RssCore
 
@@ -31,24 +31,14 @@ struct SourcesPresenter: Presenter {
             rows: state.sources.all.enumerated().map { index, source in
                 .init(
                     number: index + 1, id: source.id, title: UserMessage.line(source.title),
-                    url: UserMessage.line(Self.display(source.url)), isEnabled: source.isEnabled,
+                    url: UserMessage.line(FeedAddress.display(source.url)), isEnabled: source.isEnabled,
                     unread: state.counts.unread(in: source.id), status: Self.status(source.status),
                     tags: UserMessage.line(source.tags.joined(separator: ",")))
             })
     }
 
     static func status(_ status: FetchStatus) -> String {
-        if let error = status.lastError { return "FAIL (\(error.description))" }
+        if let error = status.lastError { return "FAIL (\(ProblemText.fetch(error)))" }
         return status.lastSuccess == nil ? "new" : "OK"
-    }
-
-    /// The URL without user or password.
-    static func display(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            components.user != nil || components.password != nil
-        else { return url.absoluteString }
-        components.user = nil
-        components.password = nil
-        return components.string ?? url.absoluteString
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ReaderViews
+import FrontKit
 import ReduxVM
 import RssCore
 
@@ -74,46 +74,18 @@ extension CommandRunner {
         }
     }
 
+    /// Imports an OPML file; RssCore says what is wrong with the file, if anything.
     func importOPML(_ path: String) {
-        let file = fileURL(path)
-        guard !isDirectory(file) else {
-            console.error("cannot import \(UserMessage.line(path)): it is a directory")
-            return
-        }
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            console.error("cannot read \(UserMessage.line(path)): no such file or not readable")
-            return
-        }
         let mark = state.notices.nextID
-        store.dispatch(ImportOPML(file: file))
+        store.dispatch(ImportOPML(file: fileURL(path)))
         waiter.until { $0.notices.nextID > mark }
     }
 
-    /// Writes the sources as OPML. The export replaces the file whole (a new file renamed over the old one), so
-    /// a symbolic link is followed first (the link stays, its target gets the export) and anything that exists
-    /// but is not a regular file is refused: as root, `export /dev/full` had replaced the device with a file.
+    /// Writes the sources as OPML; RssCore refuses what is not a regular file (following a symbolic link)
+    /// and says why a write failed.
     func exportOPML(_ path: String?) {
-        let file = fileURL(path ?? "rss-reeder.opml").resolvingSymlinksInPath()
-        let shown = UserMessage.line(path ?? file.path)
-        guard !isDirectory(file) else {
-            console.error("cannot export to \(shown): it is a directory")
-            return
-        }
-        // No attributes means no file yet: a new file is what an export usually writes. RssCore refuses the same
-        // targets; checking here too lets the message name the path as typed.
-        if let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType,
-            type != .typeRegular
-        {
-            console.error("cannot export to \(shown): not a regular file")
-            return
-        }
-        let directory = file.deletingLastPathComponent()
-        guard isDirectory(directory) else {
-            console.error("cannot export to \(shown): there is no directory \(UserMessage.line(directory.path))")
-            return
-        }
         let mark = state.notices.nextID
-        store.dispatch(ExportOPML(file: file))
+        store.dispatch(ExportOPML(file: fileURL(path ?? "rss-reeder.opml")))
         waiter.until { $0.notices.nextID > mark }
     }
 

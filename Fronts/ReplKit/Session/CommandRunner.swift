@@ -1,6 +1,6 @@
 import Foundation
 import LineEditor
-import ReaderViews
+import FrontKit
 import ReduxVM
 import RssCore
 

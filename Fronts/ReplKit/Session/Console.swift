@@ -1,6 +1,6 @@
 import Foundation
 import LineEditor
-import ReaderViews
+import FrontKit
 import TerminalText
 
 #if canImport(Glibc)

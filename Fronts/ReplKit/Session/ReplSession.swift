@@ -1,6 +1,6 @@
 import Foundation
 import LineEditor
-import ReaderViews
+import FrontKit
 import ReduxVM
 import RssCore
 
@@ -20,7 +20,8 @@ public enum ReplSession {
         do {
             store = try RssStore.make(RssConfiguration(database: database, refreshesPeriodically: interactive))
         } catch {
-            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+            let message = ProblemText.message(error, sources: SourcesState())
+            FileHandle.standardError.write(Data((UserMessage.error(message) + "\n").utf8))
             return 2
         }
         let interrupts = InterruptFlag()

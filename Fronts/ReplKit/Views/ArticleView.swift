@@ -1,5 +1,6 @@
 import Foundation
-import ReaderViews
+import FrontKit
+import HTMLText
 import ReduxVM
 import TerminalText
 

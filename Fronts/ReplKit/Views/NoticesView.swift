@@ -1,4 +1,4 @@
-import ReaderViews
+import FrontKit
 import ReduxVM
 
 /// Prints each notice once, above the line being typed, then dismisses it.

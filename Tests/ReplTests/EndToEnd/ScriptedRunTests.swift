@@ -106,7 +106,7 @@ struct ScriptedRunTests {
                 "error: no article 3: show a list first (list)",
                 "error: cannot add ftp://example.com/feed: unsupported scheme ftp (use http, https or file)",
                 "error: “/no/such/file.xml” is neither a feed URL nor an existing file",
-                "error: cannot read /no/such.opml: no such file or not readable",
+                "error: cannot import /no/such.opml: no such file",
                 "error: no source matches “nothing-like-this” (sources lists them)",
                 "error: page-size takes a number, not “lots”",
                 "error: page size must be between 1 and 500",
@@ -143,7 +143,7 @@ struct ScriptedRunTests {
                 "error: “\(path)” is a directory, not a feed",
                 "error: cannot import \(path): it is a directory",
                 "error: cannot export to \(path): it is a directory",
-                "error: cannot export to \(path)/missing/feeds.opml: there is no directory \(path)/missing",
+                "error: cannot export to \(path)/missing/feeds.opml: no such directory",
                 "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
                 "error: refresh-interval must be at most 30 days (2592000 s, 720h)",
                 "error: 99999999999999999999 is out of range for page-size",
@@ -166,7 +166,7 @@ struct ScriptedRunTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let run = try ScriptedRun.run(
             "add \(ReplPaths.sample("qemu.atom"))\nexport link.opml\nexport fifo\n", in: directory)
-        #expect(run.stderr == "error: cannot export to fifo: not a regular file\n")
+        #expect(run.stderr == "error: cannot export to \(fifo.path): not a regular file\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).contains("<opml"))
         var info = stat()

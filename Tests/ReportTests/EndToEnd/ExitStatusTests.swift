@@ -18,7 +18,7 @@ struct ExitStatusTests {
         #expect(lines.count == 3)
         #expect(lines.contains("OK   Good (1 new)"))
         #expect(lines.contains { $0.hasPrefix("FAIL broken (PARSE") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("FAIL missing (FETCH: cannot read") }, "\(lines)")
+        #expect(lines.contains("FAIL missing (FETCH: no such file)"), "\(lines)")
         #expect(result.stdout.contains("N 2025-12-01 10:00  Good             First"))
         let json = try JSON.object(try await report.run(["--format", "json"]).stdout)
         let sources = try #require(json["sources"] as? [[String: Any]])
@@ -58,7 +58,7 @@ struct ExitStatusTests {
         #expect(missingOPML.status == 66)
         #expect(
             missingOPML.stderrLines == [
-                "rss-report: error: cannot read \(report.directory.path)/none.opml: no such file or not readable"
+                "rss-report: error: cannot import \(report.directory.path)/none.opml: no such file"
             ])
         let notOPML = try report.feed("feeds.opml", "plain words, not OPML")
         let badOPML = try await report.run(["--opml", notOPML.path])
@@ -69,12 +69,22 @@ struct ExitStatusTests {
         #expect(garbageDatabase.status == 66)
         #expect(
             garbageDatabase.stderrLines == [
-                "rss-report: error: cannot open the database \(garbage.path): file is not a database"
+                "rss-report: error: cannot open the database \(garbage.path): the file is not a database"
             ])
         let directoryAsDatabase = try await report.run(["--db", report.directory.path], plain: true)
         #expect(directoryAsDatabase.status == 66)
         #expect(directoryAsDatabase.stderrLines.count == 1)
         #expect(directoryAsDatabase.stderrLines[0].hasPrefix("rss-report: error: cannot open the database"))
+        // A program is not an OPML file; a device is not a database (and gets no journal beside it).
+        let binary = try await report.run(["--opml", "/bin/ls"])
+        #expect(binary.status == 66)
+        #expect(binary.stderrLines.count == 1 && binary.stderrLines[0].hasPrefix("rss-report: error: cannot import /bin/ls: not an OPML"), "\(binary.stderrLines)")
+        let device = try await report.run(["--db", "/dev/null"], plain: true)
+        #expect(device.status == 66)
+        #expect(device.stderrLines == ["rss-report: error: cannot open the database /dev/null: not a regular file"])
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        let empty = try await report.run(["--db", ""], plain: true)
+        #expect(empty.status == 64)
     }
 
     @Test func opmlSourcesAreAddedAndReported() async throws {

@@ -26,7 +26,7 @@ final class FakeFetcher: FeedFetcher {
         switch response {
         case .success(let value)?: return value
         case .failure(let error)?: throw error
-        case nil: throw FetchError(stage: .http, message: "not found", httpStatus: 404)
+        case nil: throw .http(status: 404)
         }
     }
 }

@@ -29,7 +29,7 @@ struct ReaderActivityTests {
         #expect(state.lists.first.totalCount == 48)
         #expect(state.lists.first.rows.count == state.settings.pageSize)
         #expect(state.lists.second.rows == state.lists.first.rows)
-        #expect(state.notices.items.contains { $0.text == "48 new in Scripting News" })
+        #expect(state.notices.items.map(\.event).contains(.newArticles(source: state.sources.all[0].id, count: 48)))
     }
 
     @Test("a source added right after making the store, before start-up has read the database, is kept")
@@ -187,11 +187,15 @@ struct ReaderActivityTests {
         store.dispatch(AddSource(url: URL(fileURLWithPath: "/nonexistent/feed.xml"), date: F.date))
         store.dispatch(AddSource(url: BundledFeeds.preinstalledOPML!, date: F.date))
         await store.idle()
-        let errors = store.state.notices.items.filter { $0.kind == .error }.map(\.text)
-        #expect(errors.count == 3)
-        #expect(errors[0].contains("unsupported scheme gopher"))
-        #expect(errors.contains { $0.contains("FETCH: cannot read /nonexistent/feed.xml") })
-        #expect(errors.contains { $0.contains("PARSE: not a feed") })
+        let problems = store.state.notices.items.compactMap(\.problem)
+        #expect(problems.count == 3)
+        #expect(problems[0] == .badAddress("gopher://example.org/feed", .unsupportedScheme("gopher")))
+        let sources = store.state.sources.all
+        #expect(problems.contains(.fetch(source: sources[0].id, .file(.noSuchFile))))
+        #expect(problems.contains { problem in
+            guard case .fetch(sources[1].id, .parse) = problem else { return false }
+            return true
+        })
     }
 
     @Test("OPML: export writes every source; import adds the new ones and fetches them")
@@ -204,7 +208,7 @@ struct ReaderActivityTests {
         await first.idle()
         first.dispatch(ExportOPML(file: exportFile))
         await first.idle()
-        #expect(first.state.notices.items.last?.text.hasPrefix("exported 2 sources") == true)
+        #expect(first.state.notices.items.last?.event == .exported(file: exportFile.path, sources: 2))
 
         let second = try await F.store()
         second.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
@@ -214,10 +218,19 @@ struct ReaderActivityTests {
         #expect(second.state.sources.all.count == 2)
         #expect(second.state.sources.all.last?.tags == ["Science"])
         #expect(second.state.counts.total == 40)
-        #expect(second.state.notices.items.contains { $0.text.contains("imported 1 source") && $0.text.contains("1 already followed") })
+        #expect(
+            second.state.notices.items.map(\.event).contains(
+                .imported(file: exportFile.lastPathComponent, added: 1, alreadyFollowed: 1)))
         second.dispatch(ImportOPML(file: URL(fileURLWithPath: "/nonexistent.opml"), date: F.date))
         await second.idle()
-        #expect(second.state.notices.items.last?.kind == .error)
+        #expect(second.state.notices.items.last?.problem == .importFailed(file: "/nonexistent.opml", .noSuchFile))
+        // A file that is not OPML at all is said to be so, not imported as nothing.
+        second.dispatch(ImportOPML(file: URL(fileURLWithPath: "/bin/ls"), date: F.date))
+        await second.idle()
+        guard case .importFailed("/bin/ls", .notOPML)? = second.state.notices.items.last?.problem else {
+            Issue.record("importing /bin/ls: \(String(describing: second.state.notices.items.last))")
+            return
+        }
     }
 
     @Test("OPML export follows a symbolic link, refuses what is not a regular file, and says why a write failed")
@@ -242,14 +255,14 @@ struct ReaderActivityTests {
 
         store.dispatch(ExportOPML(file: fifo))
         await store.idle()
-        #expect(store.state.notices.items.last?.text == "cannot write \(fifo.path): not a regular file")
+        #expect(store.state.notices.items.last?.problem == .exportFailed(file: fifo.path, .notRegularFile))
         var info = stat()
         #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
 
         let missing = directory.appendingPathComponent("missing/out.opml")
         store.dispatch(ExportOPML(file: missing))
         await store.idle()
-        #expect(store.state.notices.items.last?.text == "cannot write \(missing.path): no such directory")
+        #expect(store.state.notices.items.last?.problem == .exportFailed(file: missing.path, .noSuchDirectory))
     }
 
     @Test("state persists: a second store on the same file sees sources, articles, marks and settings")
@@ -291,8 +304,12 @@ struct ReaderActivityTests {
 
     @Test("a database that cannot be opened is a clear error")
     func unopenableDatabase() {
-        #expect(throws: RssError.self) {
-            _ = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: "/proc/forbidden/db.sqlite"))))
+        let path = "/proc/forbidden/db.sqlite"
+        #expect {
+            _ = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: path))))
+        } throws: { error in
+            guard case .database(let problem) = error as? RssProblem, case .file = problem.failure else { return false }
+            return problem.path == path && problem.operation == .open
         }
     }
 }

@@ -63,13 +63,12 @@ struct TestStoreActivityTests {
                 source.status = FetchStatus(lastSuccess: F.date)
             }
             $0.counts = ArticleCounts(total: 2, unread: 2, starred: 0, unreadBySource: [id: 2])
-            $0.notices.post(.info, "2 new in Fake News", at: F.date)
+            $0.notices.post(.newArticles(source: id, count: 2), at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2
             $0.lists.second.isLoading = true
             $0.lists.second.generation = 2
         }
-        await store.receive(RetentionApplied.self, where: { _ in true })  // races with the list loads
         var rows: [ArticleRow] = []
         for list in ListID.allCases {
             await store.receive(ListLoaded.self, where: { $0.list == list }) {
@@ -84,10 +83,10 @@ struct TestStoreActivityTests {
         await store.finish()
     }
 
-    @Test("a failed fetch is kept on the source and announced with its stage")
+    @Test("a failed fetch is kept on the source and announced as a problem")
     func failedFetch() async throws {
         let fetcher = FakeFetcher([
-            Self.feedURL: .failure(FetchError(stage: .http, message: "too many requests", httpStatus: 429))
+            Self.feedURL: .failure(.http(status: 429))
         ])
         let store = try await startedStore(fetcher: fetcher)
         let id = UUID()
@@ -97,17 +96,16 @@ struct TestStoreActivityTests {
         await store.receive(Refresh.self) {
             $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1)
         }
-        let error = FetchError(stage: .http, message: "too many requests", httpStatus: 429)
+        let error = FetchError.http(status: 429)
         await store.receive(SourceFetched.self) {
             $0.refresh = RefreshState(isRunning: false, total: 1, completed: 1, lastFinished: F.date, generation: 1)
             $0.sources.update(id) { $0.status = FetchStatus(lastError: error, lastAttempt: F.date) }
-            $0.notices.post(.error, "fake.example: HTTP 429: too many requests", at: F.date)
+            $0.notices.post(.fetch(source: id, error), at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2
             $0.lists.second.isLoading = true
             $0.lists.second.generation = 2
         }
-        await store.receive(RetentionApplied.self, where: { _ in true })  // races with the list loads
         for list in ListID.allCases {
             await store.receive(ListLoaded.self, where: { $0.list == list }) { $0.lists[list].isLoading = false }
         }
@@ -158,7 +156,7 @@ final class SuspendingFetcher: FeedFetcher {
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        throw FetchError(stage: .fetch, message: "cancelled")
+        throw .cancelled
     }
 }
 

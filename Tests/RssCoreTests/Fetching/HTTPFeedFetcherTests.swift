@@ -90,8 +90,7 @@ struct HTTPFeedFetcherTests {
         let five = try await fetch("/hop/302/302/302/302/302/feed", Self.hops)
         #expect(try five.get().fetchedFeed != nil)
         let six = try await fetch("/hop/302/302/302/302/302/302/feed", Self.hops)
-        #expect(six.failure?.stage == .http)
-        #expect(six.failure?.message.contains("more than 5 redirects") == true)
+        #expect(six.failure == .redirect(.tooMany(limit: 5)))
     }
 
     @Test func aRedirectLoopIsDetected() async throws {
@@ -100,14 +99,13 @@ struct HTTPFeedFetcherTests {
             log.record(request)
             return .redirect(.found, to: request.uri.path == "/a" ? "/b" : "/a")
         }
-        #expect(result.failure?.stage == .http)
-        #expect(result.failure?.message.contains("loop") == true)
+        #expect(result.failure == .redirect(.loop))
         #expect(log.paths == ["/a", "/b"])
     }
 
     @Test func aRedirectToAFileIsRefused() async throws {
         let result = try await fetch("/a") { _ in .redirect(.movedPermanently, to: "file:///etc/passwd") }
-        #expect(result.failure?.stage == .fetch)
+        #expect(result.failure == .redirect(.unsupportedScheme("file")))
     }
 
     @Test(arguments: [404, 410, 500, 401, 418, 599])
@@ -136,7 +134,6 @@ struct HTTPFeedFetcherTests {
         let retryAfter = try #require(error.retryAfter)
         let seconds = retryAfter.timeIntervalSince(answered.withLock { $0 })
         #expect(seconds >= 119 && seconds < 130, "\(seconds)")
-        #expect(error.description.contains("retry after"))
     }
 
     @Test(arguments: [429, 503])
@@ -176,7 +173,7 @@ struct HTTPFeedFetcherTests {
                 Issue.record("a 404 succeeded")
             } catch {
                 #expect(error.httpStatus == 404)
-                #expect(!error.description.contains("s3cret"))
+                #expect(!"\(error)".contains("s3cret"))
             }
             #expect(
                 log.requests.first?[.authorization] == "Basic " + Data("reader:s3cret-pw".utf8).base64EncodedString())
@@ -186,7 +183,7 @@ struct HTTPFeedFetcherTests {
                 Issue.record("port 1 answered")
             } catch {
                 #expect(error.stage == .fetch)
-                #expect(!error.description.contains("s3cret"))
+                #expect(!"\(error)".contains("s3cret"))
             }
         }
     }

@@ -41,12 +41,34 @@ struct ListReducerTests {
         var start = F.state()
         start.settings.pageSize = 2
         start.lists.first.totalCount = 5
-        let next = F.reduce(start, ShowPage(list: .first, move: .next), ShowPage(list: .first, move: .next))
-        #expect(next.lists.first.page == 2)
-        let beyond = F.reduce(next, ShowPage(list: .first, move: .next))
-        #expect(beyond.lists.first.generation == next.lists.first.generation)
-        let back = F.reduce(next, ShowPage(list: .first, move: .number(-4)))
+        let next = F.reduce(start, ShowPage(list: .first, move: .next))
+        #expect(next.lists.first.page == 1)
+        var loaded = next
+        loaded.lists.first.isLoading = false
+        let last = F.reduce(loaded, ShowPage(list: .first, move: .next))
+        #expect(last.lists.first.page == 2)
+        loaded = last
+        loaded.lists.first.isLoading = false
+        let beyond = F.reduce(loaded, ShowPage(list: .first, move: .next))
+        #expect(beyond.lists.first.generation == loaded.lists.first.generation)
+        let back = F.reduce(loaded, ShowPage(list: .first, move: .number(-4)))
         #expect(back.lists.first.page == 0)
+    }
+
+    @Test("a move made while the list loads is clamped when the page count arrives, as if it had waited")
+    func pagingWhileLoading() {
+        var start = F.state()
+        start.settings.pageSize = 2
+        start.lists.first.totalCount = 1  // the old filter's count: one page
+        let filtered = F.reduce(start, ShowMarks(list: .first, marks: .unread))
+        let moved = F.reduce(filtered, ShowPage(list: .first, move: .number(7)))
+        #expect(moved.lists.first.page == 7)
+        // The new filter matches five articles: three pages; the load clamps to the last and reads it.
+        let rows = Array(F.state().lists.first.rows.prefix(2))
+        let loaded = F.reduce(
+            moved, ListLoaded(list: .first, generation: moved.lists.first.generation, rows: rows, totalCount: 5))
+        #expect(loaded.lists.first.page == 2)
+        #expect(loaded.lists.first.isLoading)
     }
 
     @Test("switch flips the active list")

@@ -33,6 +33,10 @@ enum ReducerFixtures {
     }
 
     static func reduce(_ state: RssState, _ actions: any Action<RssState>...) -> RssState {
+        reduce(state, actions)
+    }
+
+    static func reduce(_ state: RssState, _ actions: [any Action<RssState>]) -> RssState {
         var state = state
         for action in actions { action.updateState(&state) }
         return state

@@ -23,7 +23,8 @@ struct RefreshReducerTests {
         #expect(done.refresh.completed == 1)
         #expect(done.refresh.newArticles == 4)
         #expect(done.sources[F.sourceA]?.title == "Alpha Feed")
-        #expect(done.notices.items.map(\.text) == ["4 new in Alpha Feed"])
+        #expect(done.notices.items.map(\.event) == [.newArticles(source: F.sourceA, count: 4)])
+        #expect(done.counts.unread(in: F.sourceA) == 6 && done.counts.total == 7)
         #expect(done.lists.first.isLoading && done.lists.second.isLoading)
     }
 
@@ -31,7 +32,7 @@ struct RefreshReducerTests {
     func timedRefreshSkipsRecentlyFetchedSources() {
         let interval: TimeInterval = 15 * 60
         let tick = F.date.addingTimeInterval(3_600)
-        let recentFailure = FetchError(stage: .timeout, message: "no answer")
+        let recentFailure = FetchError.timeout(.waitingForData)
         var state = F.state()
         // A fetched 10 minutes before the tick; B failed 5 minutes before it after a success long ago.
         state.sources.all[0].status = FetchStatus(lastSuccess: tick.addingTimeInterval(-600))
@@ -63,7 +64,7 @@ struct RefreshReducerTests {
         #expect(started.settings.pageSize == 50)
         #expect(started.settings.retentionDays == 30)
         #expect(started.settingChangesBeforeStart.isEmpty)
-        #expect(started.notices.items.map(\.text) == ["page size must be between 1 and 500"])
+        #expect(started.notices.items.map(\.event) == [.problem(.settingOutOfRange(.pageSize(0), allowed: 1...500))])
         // Once started, changes apply directly.
         let later = F.reduce(started, ChangeSetting(.pageSize(10), date: F.date))
         #expect(later.settings.pageSize == 10 && later.settingChangesBeforeStart.isEmpty)
@@ -75,7 +76,7 @@ struct RefreshReducerTests {
         let failure = F.date.addingTimeInterval(60)
         let failed = FetchStatus(
             stored: StoredFetchStatus(
-                lastSuccessAt: success, lastError: FetchFailure(stage: "http", message: "500 oops", at: failure)))
+                lastSuccessAt: success, lastError: StoredFetchFailure(error: .http(status: 500), at: failure)))
         #expect(failed.lastAttempt == failure)
         #expect(FetchStatus(stored: StoredFetchStatus(lastSuccessAt: success)).lastAttempt == success)
         #expect(FetchStatus(stored: StoredFetchStatus()).lastAttempt == nil)
@@ -85,15 +86,16 @@ struct RefreshReducerTests {
     @Test("a failure is kept on the source and announced; a stale result is ignored")
     func failureAndStale() {
         let start = F.reduce(F.state(), Refresh(sourceIDs: [F.sourceB]))
-        let error = FetchError(stage: .http, message: "too many requests", httpStatus: 429)
+        let error = FetchError.http(status: 429)
         let outcome = FetchOutcome(status: FetchStatus(lastError: error))
+        // What a stale result stored shows (the database holds it), but the refresh it is not part of goes on.
         let stale = F.reduce(
             start, SourceFetched(id: F.sourceB, generation: start.refresh.generation - 1, outcome: outcome, date: F.date))
-        #expect(stale == start)
+        #expect(stale.refresh == start.refresh)
         let failed = F.reduce(
             start, SourceFetched(id: F.sourceB, generation: start.refresh.generation, outcome: outcome, date: F.date))
         #expect(failed.sources[F.sourceB]?.status.lastError == error)
-        #expect(failed.notices.items.map(\.text) == ["Beta: HTTP 429: too many requests"])
+        #expect(failed.notices.items.map(\.event) == [.problem(.fetch(source: F.sourceB, error))])
     }
 
     @Test("cancel stops the refresh")
@@ -137,9 +139,9 @@ struct RefreshReducerTests {
     @Test("only the latest notices are kept, and dismissing forgets the shown ones")
     func notices() {
         var state = RssState()
-        for index in 0..<60 { state.notices.post(.info, "n\(index)", at: F.date) }
+        for index in 0..<60 { state.notices.post(.newArticles(source: F.sourceA, count: index), at: F.date) }
         #expect(state.notices.items.count == NoticesState.limit)
-        #expect(state.notices.items.first?.text == "n10")
+        #expect(state.notices.items.first?.event == .newArticles(source: F.sourceA, count: 10))
         let dismissed = F.reduce(state, DismissNotices(throughID: 55))
         #expect(dismissed.notices.items.map(\.id) == [56, 57, 58, 59, 60])
     }

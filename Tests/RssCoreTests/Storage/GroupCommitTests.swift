@@ -11,7 +11,7 @@ struct GroupCommitTests {
     @Test("every job's result reaches its caller; a failing job is rolled back alone", arguments: DatabaseKind.allCases)
     func concurrentJobs(kind: DatabaseKind) async throws {
         let (database, _) = try kind.open()
-        try database.write("table") { db in try db.execute(sql: "CREATE TABLE t (n INTEGER NOT NULL)") }
+        try database.write(.check) { db in try db.execute(sql: "CREATE TABLE t (n INTEGER NOT NULL)") }
         let results = await withTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
             for n in 0..<200 {
                 group.addTask {
@@ -38,7 +38,7 @@ struct GroupCommitTests {
             case .failure(let error): #expect(n % 10 == 7 && error is Refused)
             }
         }
-        let stored = try database.read("rows") { db in try Int.fetchAll(db, sql: "SELECT n FROM t ORDER BY n") }
+        let stored = try database.read(.check) { db in try Int.fetchAll(db, sql: "SELECT n FROM t ORDER BY n") }
         #expect(stored == (0..<200).filter { $0 % 10 != 7 })
     }
 
@@ -46,7 +46,7 @@ struct GroupCommitTests {
     func failedTransaction() async throws {
         let (database, _) = try DatabaseKind.memory.open()
         // A deferred foreign key violation is only found at commit time, so the whole batch fails.
-        try database.write("tables") { db in
+        try database.write(.check) { db in
             try db.execute(sql: """
                 CREATE TABLE parent (id INTEGER PRIMARY KEY);
                 CREATE TABLE child (parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
@@ -62,6 +62,6 @@ struct GroupCommitTests {
             return 1
         }
         #expect(value == 1)
-        #expect(try database.read("count") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM child") } == 0)
+        #expect(try database.read(.check) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM child") } == 0)
     }
 }

@@ -25,7 +25,7 @@ struct MultiProcessTests {
             var rounds = 0
             while rounds < 50 || !childDone.load(ordering: .relaxed) {
                 try database.mergeFetchedItems([makeItem("parent-\(rounds)")], sourceID: Self.sharedSourceID)
-                let rows = try database.listArticles(ArticleFilter(status: .unread), limit: 5).rows
+                let rows = try database.listArticles(ListFilter(marks: .unread), limit: 5).rows
                 try database.setRead(true, articleIDs: rows.prefix(1).map(\.id))
                 rounds += 1
                 if rounds > 5_000 { break }
@@ -44,13 +44,13 @@ struct MultiProcessTests {
         let parentRounds = try await parent.value
         let database = try FeedDatabase(location: .file(path: path))
         #expect(try database.setting("child") == "199")
-        #expect(try database.listArticles(ArticleFilter(), limit: 1).totalCount == 200 + parentRounds)
+        #expect(try database.listArticles(ListFilter(), limit: 1).totalCount == 200 + parentRounds)
         #expect(try database.integrityCheck() == ["ok"])
     }
 
     /// Creates the shared source unless the other process already did (INSERT … ON CONFLICT on the id).
     static func ensureSharedSource(_ database: FeedDatabase) throws {
-        try database.write("shared source") { db in
+        try database.write(.check) { db in
             try db.execute(
                 sql: "INSERT INTO source (id, url, title, addedAt) VALUES (?, 'https://example.org/shared.xml', 'shared', 0) ON CONFLICT DO NOTHING",
                 arguments: [sharedSourceID.uuidString])

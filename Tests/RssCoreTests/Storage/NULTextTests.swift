@@ -21,8 +21,8 @@ struct NULTextTests {
             FeedItem(id: "id\0two", idKind: .guid, title: "Second"),
         ]
         let merged = try database.mergeFetchedItems(items.map(FetchedItem.init), sourceID: source.id)
-        #expect(merged.inserted == 2)
-        let rows = try database.listArticles(ArticleFilter(), limit: 10).rows.sorted { $0.title < $1.title }
+        #expect(merged?.inserted == 2)
+        let rows = try database.listArticles(ListFilter(), limit: 10).rows.sorted { $0.title < $1.title }
         #expect(rows.map(\.title) == ["Hidden title", "Second"])
         #expect(rows[0].link?.absoluteString == "https://example.org/1")
         #expect(rows[0].author == "Anna")

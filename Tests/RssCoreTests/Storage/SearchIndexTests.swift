@@ -32,7 +32,7 @@ struct SearchIndexTests {
             #"<div class="post"><p>Grids and <a href="https://example.org/flexbox">caf&eacute;s</a></p></div>"#
         try database.mergeFetchedItems([item, makeItem("2")], sourceID: source.id)
         func count(_ text: String) throws -> Int {
-            try database.listArticles(ArticleFilter(searchText: text), limit: 10).totalCount
+            try database.listArticles(ListFilter(searchText: text), limit: 10).totalCount
         }
         #expect(try count("div") == 0)
         #expect(try count("href") == 0)
@@ -53,11 +53,11 @@ struct SearchIndexTests {
         var changed = makeItem("7", summary: "omega")
         changed.contentHTML = "<p>replaced</p>"
         try database.mergeFetchedItems([changed], sourceID: source.id)
-        #expect(try database.listArticles(ArticleFilter(searchText: "alpha"), limit: 50).totalCount == 29)
-        #expect(try database.listArticles(ArticleFilter(searchText: "omega replaced"), limit: 50).totalCount == 1)
+        #expect(try database.listArticles(ListFilter(searchText: "alpha"), limit: 50).totalCount == 29)
+        #expect(try database.listArticles(ListFilter(searchText: "omega replaced"), limit: 50).totalCount == 1)
         try database.checkSearchIndex()
-        #expect(try database.removeSource(id: source.id))
-        #expect(try database.listArticles(ArticleFilter(searchText: "alpha"), limit: 50).totalCount == 0)
+        #expect(try database.removeSource(id: source.id) != nil)
+        #expect(try database.listArticles(ListFilter(searchText: "alpha"), limit: 50).totalCount == 0)
         try database.checkSearchIndex()
     }
 
@@ -69,25 +69,31 @@ struct SearchIndexTests {
             let queue = try DatabaseQueue(path: directory.databasePath)
             try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[0])
             try queue.write { db in
-                try FeedDatabase.saveSource(source, db)
-                // Version 1's own trigger indexes the row (with its markup).
-                let article = StoredArticle(
-                    id: UUID(), sourceID: source.id, stableID: "1", title: "Version one", link: nil, author: nil,
-                    publishedAt: referenceDate, updatedAt: nil, summary: nil,
-                    contentHTML: "<div>stored before the upgrade</div>", enclosureURL: nil, enclosureType: nil,
-                    firstSeenAt: referenceDate, isRead: false, isStarred: false)
-                let placeholders = Array(repeating: "?", count: 16).joined(separator: ", ")
+                // Version 1's columns, written as version 1 wrote them.
                 try db.execute(
-                    sql: "INSERT INTO article (\(StoredArticle.columns)) VALUES (\(placeholders))",
-                    arguments: article.arguments)
+                    sql: "INSERT INTO source (id, url, title, addedAt, lastErrorStage, lastErrorMessage, lastErrorAt) VALUES (?, ?, ?, ?, 'http', '503 service unavailable', ?)",
+                    arguments: [source.id.uuidString, source.url, source.title, referenceDate.storageValue, referenceDate.storageValue])
+                // Version 1's own trigger indexes the row (with its markup).
+                try db.execute(
+                    sql: """
+                        INSERT INTO article (id, sourceId, stableId, title, publishedAt, contentHTML, firstSeenAt, sortDate)
+                        VALUES (?, ?, '1', 'Version one', ?, '<div>stored before the upgrade</div>', ?, ?)
+                        """,
+                    arguments: [
+                        UUID().uuidString, source.id.uuidString, referenceDate.storageValue,
+                        referenceDate.storageValue, referenceDate.storageValue,
+                    ])
             }
         }
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
-        #expect(try database.schemaVersion() == 2)
-        #expect(try database.listArticles(ArticleFilter(searchText: "upgrade"), limit: 10).totalCount == 1)
-        #expect(try database.listArticles(ArticleFilter(searchText: "div"), limit: 10).totalCount == 0)
+        #expect(try database.schemaVersion() == FeedSchema.currentVersion)
+        // A failure stored as a stage and a message reads back as the value it stood for.
+        #expect(try database.source(id: source.id)?.fetchStatus.lastError?.error == .http(status: 503))
+        #expect(try database.articles(ArticleQuery()).map(\.categories) == [[]])
+        #expect(try database.listArticles(ListFilter(searchText: "upgrade"), limit: 10).totalCount == 1)
+        #expect(try database.listArticles(ListFilter(searchText: "div"), limit: 10).totalCount == 0)
         try database.mergeFetchedItems([makeItem("2", title: "Version two")], sourceID: source.id)
-        #expect(try database.listArticles(ArticleFilter(searchText: "version"), limit: 10).totalCount == 2)
+        #expect(try database.listArticles(ListFilter(searchText: "version"), limit: 10).totalCount == 2)
         try database.checkSearchIndex()
     }
 }

@@ -28,45 +28,10 @@ extension FetchStatus {
     init(stored: StoredFetchStatus) {
         self.init(
             lastSuccess: stored.lastSuccessAt,
-            lastError: stored.lastError.map(FetchError.init(stored:)),
+            lastError: stored.lastError?.error,
             nextAttemptAfter: stored.nextAttemptAt,
             lastAttempt: [stored.lastSuccessAt, stored.lastError?.at].compactMap { $0 }.max())
     }
-}
-
-extension FetchError {
-    /// Reads back a stored failure: the stage is stored by name, with the HTTP status in front of the message.
-    init(stored: FetchFailure) {
-        let stage = Stage(rawValue: stored.stage) ?? .fetch
-        if stage == .http, let space = stored.message.firstIndex(of: " "),
-            let status = Int(stored.message[..<space])
-        {
-            self.init(stage: .http, message: String(stored.message[stored.message.index(after: space)...]), httpStatus: status)
-        } else {
-            self.init(stage: stage, message: stored.message)
-        }
-    }
-
-    func stored(at date: Date) -> FetchFailure {
-        let message = httpStatus.map { "\($0) \(self.message)" } ?? self.message
-        return FetchFailure(stage: stage.rawValue, message: message, at: date)
-    }
-}
-
-extension ListFilter {
-    var storageFilter: ArticleFilter {
-        let status: ArticleFilter.Status
-        switch marks {
-        case .all: status = .all
-        case .unread: status = .unread
-        case .starred: status = .starred
-        }
-        return ArticleFilter(status: status, sourceID: sourceID, searchText: searchText)
-    }
-}
-
-extension ListSort {
-    var storageSort: ArticleSort { self == .newestFirst ? .newestFirst : .oldestFirst }
 }
 
 extension ArticleContent {
@@ -93,14 +58,18 @@ extension FetchedItem {
             publishedAt: item.published?.date, updatedAt: item.updated?.date,
             summary: item.summary?.withoutNUL, contentHTML: item.contentHTML?.withoutNUL,
             enclosureURL: item.enclosures.first?.url.withoutNUL,
-            enclosureType: item.enclosures.first?.mimeType?.withoutNUL)
+            enclosureType: item.enclosures.first?.mimeType?.withoutNUL,
+            categories: item.categories.map(\.withoutNUL))
     }
 
+    /// The start of the item's text (its summary, else its content: JSON Feed items with only
+    /// `content_text` and Atom entries with only `<content>` read the same as RSS items with only a
+    /// description), else its link, else "(untitled)".
     private static func fallbackTitle(_ item: FeedItem) -> String {
-        let summary = item.summary.map { SearchText.plain(html: $0) }?
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if let summary, !summary.isEmpty {
-            return String(summary.prefix(80))
+        for html in [item.summary, item.contentHTML] {
+            let text = html.map { SearchText.plain(html: $0) }?
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if let text, !text.isEmpty { return String(text.prefix(80)) }
         }
         return item.link ?? "(untitled)"
     }
@@ -121,7 +90,7 @@ extension Settings {
         if let size = stored[Key.pageSize].flatMap(Int.init) { changes.append(.pageSize(size)) }
         if let value = optional(Key.retentionDays) { changes.append(.retentionDays(value)) }
         if let value = optional(Key.retentionPerSource) { changes.append(.retentionPerSource(value)) }
-        for change in changes where change.problem == nil { apply(change) }
+        for change in changes where change.isInRange { apply(change) }
     }
 
     enum Key {

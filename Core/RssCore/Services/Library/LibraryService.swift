@@ -4,7 +4,8 @@ import ReduxVM
 /// Keeps the state and the database in step: reads at start, reads list pages and articles, writes marks,
 /// sources and settings.
 ///
-/// Every database call runs in a tracked task, off the store's executor; results come back as actions.
+/// Every database call runs in a tracked task in the ``DatabaseLane``, in the order of the actions that
+/// asked for it: a page read after a mark sees the mark, and results come back as actions in that order.
 final class LibraryService: Service {
     typealias State = RssState
 
@@ -23,24 +24,40 @@ final class LibraryService: Service {
         ]
     }
 
-    /// Runs `work` against the database in a tracked task; a storage error becomes a notice.
+    /// Runs `work` against the database in the database lane; the action it returns is dispatched, and a
+    /// failure becomes a problem notice. With an `id`, starting it cancels the work with that id that has
+    /// not run yet: a superseded list read is skipped.
     func perform(
         _ trunk: Trunk<RssState>, id: String? = nil,
-        _ work: @escaping @Sendable (FeedDatabase) throws(StorageError) -> (any Action<RssState>)?
+        _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> (any Action<RssState>)?
     ) {
-        let database = self.database
-        let now = self.now
+        DatabaseLane.run(trunk, id: id, database: database, now: now, work)
+    }
+}
+
+/// The lane of every database effect of a reader (see ``ReduxVM/TaskLane``): reads and writes run one at a
+/// time, in the order of the actions that started them, so that a read sees every write asked before it and
+/// results never arrive out of order.
+enum DatabaseLane {
+    static let lane = TaskLane("RssCore.database")
+
+    /// Runs `work` in the lane; see ``LibraryService/perform(_:id:_:)``.
+    static func run(
+        _ trunk: Trunk<RssState>, id: String? = nil, database: FeedDatabase, now: @escaping @Sendable () -> Date,
+        _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> (any Action<RssState>)?
+    ) {
         let body: @Sendable (Trunk<RssState>) async -> Void = { trunk in
-            do throws(StorageError) {
-                if let action = try work(database), !Task.isCancelled { trunk.dispatch(action) }
+            if Task.isCancelled { return }
+            do throws(DatabaseProblem) {
+                if let action = try work(database) { trunk.dispatch(action) }
             } catch {
-                trunk.dispatch(OperationFailed(message: error.description, date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .database(error), date: now()))
             }
         }
         if let id {
-            trunk.run(id: id, cancellingInFlight: true, operation: body)
+            trunk.run(id: id, cancellingInFlight: true, in: lane, operation: body)
         } else {
-            trunk.run(operation: body)
+            trunk.run(in: lane, operation: body)
         }
     }
 }

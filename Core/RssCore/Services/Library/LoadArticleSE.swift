@@ -8,12 +8,13 @@ struct LoadArticleSE: SideEffect {
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let id = box.lastAction(as: OpenArticle.self)?.id else { return }
+        let request = box.state.articleRequest
         let now = service.now
-        service.perform(trunk, id: "article") { database throws(StorageError) in
+        service.perform(trunk, id: "article") { database throws(DatabaseProblem) in
             guard let stored = try database.article(id: id) else {
-                return OperationFailed(message: "that article is no longer stored", date: now())
+                return ProblemOccurred(problem: .articleGone(id), date: now())
             }
-            return ArticleLoaded(article: ArticleContent(stored: stored))
+            return ArticleLoaded(article: ArticleContent(stored: stored), request: request)
         }
     }
 }

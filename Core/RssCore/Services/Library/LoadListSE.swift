@@ -15,9 +15,9 @@ struct LoadListSE: SideEffect {
         let list = self.list
         let current = box.state.lists[list]
         let pageSize = box.state.settings.pageSize
-        service.perform(trunk, id: "list-\(list.rawValue)") { database throws(StorageError) in
+        service.perform(trunk, id: "list-\(list.rawValue)") { database throws(DatabaseProblem) in
             let window = try database.listArticles(
-                current.filter.storageFilter, sort: current.sort.storageSort, limit: pageSize,
+                current.filter, sort: current.sort, limit: pageSize,
                 offset: current.page * pageSize)
             return ListLoaded(
                 list: list, generation: current.generation, rows: window.rows, totalCount: window.totalCount)

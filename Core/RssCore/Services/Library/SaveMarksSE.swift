@@ -1,9 +1,9 @@
 import ReduxVM
 
-/// OpenArticle / SetRead / SetStarred / MarkAllRead → write the marks → CountsLoaded.
+/// OpenArticle / SetRead / SetStarred / MarkAllRead → write the marks → MarksSaved.
 ///
-/// The reducers already changed both lists and the counts; the counts read back afterwards correct the
-/// cases a reducer cannot count (articles not on any visible page).
+/// The reducers already changed both lists; the write counts what it changed, which is exact whatever the
+/// lists show (articles on no visible page, or marked twice), and the counts change by that.
 struct SaveMarksSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.lastAction(is: (any MarksTag).self) && box.lastAction(is: (any MarkWriting).self)
@@ -11,38 +11,39 @@ struct SaveMarksSE: SideEffect {
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let action = box.lastAction(as: (any MarkWriting).self) else { return }
-        service.perform(trunk) { database throws(StorageError) in
-            try action.write(to: database)
-            return CountsLoaded(counts: try database.articleCounts())
+        service.perform(trunk) { database throws(DatabaseProblem) in
+            let change = try action.write(to: database)
+            return change.isEmpty ? nil : MarksSaved(change: change)
         }
     }
 }
 
 /// An action whose marks must reach the database.
 protocol MarkWriting: Sendable {
-    func write(to database: FeedDatabase) throws(StorageError)
+    /// Writes the marks; returns how the counts changed.
+    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange
 }
 
 extension OpenArticle: MarkWriting {
-    func write(to database: FeedDatabase) throws(StorageError) {
-        _ = try database.setRead(true, articleIDs: [id])
+    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(true, articleIDs: [id])
     }
 }
 
 extension SetRead: MarkWriting {
-    func write(to database: FeedDatabase) throws(StorageError) {
-        _ = try database.setRead(isRead, articleIDs: ids)
+    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(isRead, articleIDs: ids)
     }
 }
 
 extension SetStarred: MarkWriting {
-    func write(to database: FeedDatabase) throws(StorageError) {
-        _ = try database.setStarred(isStarred, articleIDs: [id])
+    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
+        try database.setStarred(isStarred, articleIDs: [id])
     }
 }
 
 extension MarkAllRead: MarkWriting {
-    func write(to database: FeedDatabase) throws(StorageError) {
-        _ = try database.markAllRead(sourceID: sourceID)
+    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
+        try database.markAllRead(sourceID: sourceID)
     }
 }

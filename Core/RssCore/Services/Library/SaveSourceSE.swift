@@ -12,20 +12,21 @@ struct SaveSourceSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         if let add = box.lastAction(as: AddSource.self), let source = box.state.sources[add.id] {
             let order = box.state.sources.all.count
-            service.perform(trunk) { database throws(StorageError) in
+            service.perform(trunk) { database throws(DatabaseProblem) in
                 try database.saveSource(StoredSource(source, sortOrder: order))
                 return Refresh(sourceIDs: [source.id])
             }
         } else if let change = box.lastAction(as: SetSourceEnabled.self) {
-            service.perform(trunk) { database throws(StorageError) in
-                try database.setSourceEnabled(id: change.id, change.isEnabled)
-                return nil
+            let now = service.now
+            service.perform(trunk) { database throws(DatabaseProblem) in
+                let existed = try database.setSourceEnabled(id: change.id, change.isEnabled)
+                return existed ? nil : ProblemOccurred(problem: .unknownSource(change.id), date: now())
             }
         }
     }
 }
 
-/// RemoveSource → delete it and its articles → CountsLoaded.
+/// RemoveSource → delete it and its articles → CountsChanged.
 struct RemoveSourceSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         guard let remove = box.lastAction(as: RemoveSource.self) else { return false }
@@ -35,9 +36,8 @@ struct RemoveSourceSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let id = box.lastAction(as: RemoveSource.self)?.id else { return }
         trunk.cancel(id: RefreshTaskID(source: id))
-        service.perform(trunk) { database throws(StorageError) in
-            _ = try database.removeSource(id: id)
-            return CountsLoaded(counts: try database.articleCounts())
+        service.perform(trunk) { database throws(DatabaseProblem) in
+            try database.removeSource(id: id).map { CountsChanged(change: $0) }
         }
     }
 }
@@ -51,7 +51,7 @@ struct SaveSettingsSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let change = box.lastAction(as: ChangeSetting.self)?.change else { return }
         let (key, value) = Settings.stored(change)
-        service.perform(trunk) { database throws(StorageError) in
+        service.perform(trunk) { database throws(DatabaseProblem) in
             try database.setSetting(key, to: value)
             return nil
         }

@@ -7,7 +7,7 @@ struct StartSE: SideEffect {
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
-        service.perform(trunk) { database throws(StorageError) in
+        service.perform(trunk) { database throws(DatabaseProblem) in
             let sources = try database.loadSources().map(Source.init(stored:))
             let settings = Settings(stored: try database.allSettings())
             return Started(sources: sources, settings: settings, counts: try database.articleCounts())

@@ -7,38 +7,27 @@ import Foundation
 /// symbolic link is followed first (the link stays and its target gets the export), and anything that exists
 /// but is not a regular file is refused.
 enum ExportTarget {
-    /// The file to write for `url`, or a one-line reason to refuse it.
-    static func resolve(_ url: URL) -> Result<URL, ExportRefusal> {
+    /// Writes `data` to `url` (its link target, for a symbolic link) whole, or says why not.
+    static func write(_ data: Data, to url: URL) throws(FileProblem) {
         let file = url.resolvingSymlinksInPath()
         var info = stat()
-        guard lstat(file.path, &info) == 0 else { return .success(file) }  // a new file
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ExportRefusal(reason: "not a regular file")) }
-        return .success(file)
-    }
-
-    /// A one-line reason for a failed write: the system's words for the underlying error (`No space left on
-    /// device`), not Foundation's error domain and code.
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        if nsError.domain == NSCocoaErrorDomain {
-            switch CocoaError.Code(rawValue: nsError.code) {
-            case .fileNoSuchFile, .fileWriteInvalidFileName: return "no such directory"
-            case .fileWriteNoPermission: return "permission denied"
-            case .fileWriteOutOfSpace: return "no space left on device"
-            case .fileWriteVolumeReadOnly: return "read-only file system"
-            default: break
+        if lstat(file.path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .isDirectory
+            default: throw .notRegularFile
             }
+        } else {
+            // A new file: its directory must exist (the export does not create directories).
+            var isDirectory: ObjCBool = false
+            let directory = file.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw .noSuchDirectory }
         }
-        return nsError.localizedDescription
+        do {
+            try data.write(to: file, options: .atomic)
+        } catch {
+            throw FileProblem(error)
+        }
     }
-}
-
-/// Why an export target was refused.
-struct ExportRefusal: Error {
-    let reason: String
 }

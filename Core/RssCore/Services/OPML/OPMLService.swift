@@ -19,7 +19,7 @@ final class OPMLService: Service {
     }
 }
 
-/// ImportOPML → read and parse the file → SourcesImported (or a notice saying why not).
+/// ImportOPML → read and parse the file → SourcesImported (or a problem saying why not).
 struct ImportOPMLSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.lastAction(is: ImportOPML.self)
@@ -29,31 +29,19 @@ struct ImportOPMLSE: SideEffect {
         guard let action = box.lastAction(as: ImportOPML.self) else { return }
         let now = service.now
         trunk.run { trunk in
-            let path = action.file.path
-            let data: Data
-            do {
-                data = try Data(contentsOf: action.file)
-            } catch {
-                trunk.dispatch(OperationFailed(message: "cannot read \(path): no such file or not readable", date: now()))
-                return
-            }
             let document: OPMLDocument
-            do throws(FeedParseError) {
-                document = try OPMLReader().read(data)
+            do throws(FileProblem) {
+                document = try OPMLFile.read(action.file)
             } catch {
-                trunk.dispatch(OperationFailed(message: "cannot import \(path): \(error.description)", date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .importFailed(file: action.file.path, error), date: now()))
                 return
             }
-            var sources: [Source] = []
-            for subscription in document.subscriptions {
-                guard let url = URL(string: subscription.xmlURL), case .success(let valid) = SourceURL.validate(url)
-                else { continue }
-                let title = subscription.title.isEmpty ? SourceURL.provisionalTitle(valid) : subscription.title
-                sources.append(
-                    Source(
-                        id: UUID(), url: valid, title: title,
-                        siteLink: subscription.htmlURL.flatMap(URL.init(string:)), tags: subscription.tags,
-                        addedAt: action.date))
+            let sources = OPMLFile.subscriptions(in: document).map { subscription, url in
+                Source(
+                    id: UUID(), url: url,
+                    title: subscription.title.isEmpty ? SourceURL.provisionalTitle(url) : subscription.title,
+                    siteLink: subscription.htmlURL.flatMap(URL.init(string:)), tags: subscription.tags,
+                    addedAt: action.date)
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
         }
@@ -71,23 +59,15 @@ struct SaveImportedSE: SideEffect {
         let added = imported.added(in: box)
         guard !added.isEmpty else { return }
         let all = box.state.sources.all
-        let database = service.database
-        let now = service.now
-        trunk.run { trunk in
-            do throws(StorageError) {
-                let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
-                try database.saveSources(added.compactMap { id in
-                    order[id].map { StoredSource(all[$0], sortOrder: $0) }
-                })
-                trunk.dispatch(Refresh(sourceIDs: added))
-            } catch {
-                trunk.dispatch(OperationFailed(message: error.description, date: now()))
-            }
+        DatabaseLane.run(trunk, database: service.database, now: service.now) { database throws(DatabaseProblem) in
+            let order = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
+            try database.saveSources(added.compactMap { id in order[id].map { StoredSource(all[$0], sortOrder: $0) } })
+            return Refresh(sourceIDs: added)
         }
     }
 }
 
-/// ExportOPML → write every source as OPML 2.0 → a notice with the count.
+/// ExportOPML → write every source as OPML 2.0 → OPMLExported (or a problem saying why not).
 struct ExportOPMLSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.lastAction(is: ExportOPML.self)
@@ -103,21 +83,11 @@ struct ExportOPMLSE: SideEffect {
         let now = service.now
         trunk.run { trunk in
             let data = OPMLWriter().write(title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now())
-            do {
-                let target: URL
-                switch ExportTarget.resolve(file) {
-                case .success(let resolved): target = resolved
-                case .failure(let refusal):
-                    trunk.dispatch(OperationFailed(message: "cannot write \(file.path): \(refusal.reason)", date: now()))
-                    return
-                }
-                try data.write(to: target, options: .atomic)
-                trunk.dispatch(
-                    OperationSucceeded(
-                        message: "exported \(subscriptions.count) source\(subscriptions.count == 1 ? "" : "s") to \(file.path)",
-                        date: now()))
+            do throws(FileProblem) {
+                try ExportTarget.write(data, to: file)
+                trunk.dispatch(OPMLExported(file: file.path, sources: subscriptions.count, date: now()))
             } catch {
-                trunk.dispatch(OperationFailed(message: "cannot write \(file.path): \(ExportTarget.reason(error))", date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .exportFailed(file: file.path, error), date: now()))
             }
         }
     }

@@ -14,7 +14,9 @@ struct RefreshSE: SideEffect {
         for id in box.state.refresh.pending where !before.contains(id) {
             guard let source = box.state.sources[id] else { continue }
             trunk.run(id: RefreshTaskID(source: id), cancellingInFlight: true) { trunk in
-                guard let outcome = await service.refresh(source), !Task.isCancelled else { return }
+                // An outcome means something was stored: reported even if cancelled since, so that the state
+                // shows what the database holds.
+                guard let outcome = await service.refresh(source) else { return }
                 trunk.dispatch(SourceFetched(id: id, generation: generation, outcome: outcome, date: service.now()))
             }
         }

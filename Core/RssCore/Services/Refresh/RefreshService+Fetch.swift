@@ -2,15 +2,16 @@ import FeedParser
 import Foundation
 
 extension RefreshService {
-    /// Fetches, parses and merges one source; every failure ends up in the outcome's status, none is thrown.
+    /// Fetches, parses and merges one source; every failure ends up in the outcome, none is thrown.
     ///
-    /// Nothing is written once the task is cancelled: a cancelled refresh leaves the source as it was.
+    /// Nothing is written once the task is cancelled: a cancelled refresh leaves the source as it was. Nil
+    /// means nothing was written (cancelled, or the source was removed meanwhile).
     func refresh(_ source: Source) async -> FetchOutcome? {
         let startedAt = now()
         if let notBefore = source.status.nextAttemptAfter, notBefore > startedAt {
             return FetchOutcome(status: source.status, skippedUntil: notBefore)
         }
-        do {
+        do throws(DatabaseProblem) {
             guard let stored = try database.source(id: source.id) else { return nil }
             let request = FetchRequest(
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
@@ -28,20 +29,17 @@ extension RefreshService {
                 status.lastSuccessAt = now()
                 status.lastError = nil
                 status.nextAttemptAt = nil
-                try await database.saveFetchStatusGrouped(status, sourceID: source.id)
-                return FetchOutcome(status: FetchStatus(stored: status))
+                guard try await database.saveFetchStatusGrouped(status, sourceID: source.id) else { return nil }
+                return FetchOutcome(status: FetchStatus(stored: status), wasNotModified: true)
             case .fetched(let fetched):
                 return try await store(fetched, for: stored)
             }
         } catch {
-            return FetchOutcome(
-                status: FetchStatus(
-                    lastSuccess: source.status.lastSuccess,
-                    lastError: FetchError(stage: .fetch, message: "cannot store: \(error)")))
+            return FetchOutcome(status: source.status, storageProblem: error)
         }
     }
 
-    private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
+    private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
         let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FeedParseError> in
@@ -56,8 +54,7 @@ extension RefreshService {
         let items: [FetchedItem]
         switch outcome {
         case .success(let result): (parsed, items) = result
-        case .failure(let error):
-            return try await recordFailure(FetchError(stage: .parse, message: error.description), for: stored)
+        case .failure(let error): return try await recordFailure(.parse(error), for: stored)
         }
         if Task.isCancelled { return nil }
         let date = now()
@@ -70,20 +67,22 @@ extension RefreshService {
             title: title.isEmpty || title == stored.title ? nil : title,
             siteLink: siteLink == stored.siteLink ? nil : siteLink,
             url: fetched.permanentlyMovedTo?.absoluteString)
-        let merged = try await database.mergeFetchedItemsGrouped(
-            items, sourceID: stored.id, status: status, now: date, details: details)
+        guard
+            let merged = try await database.mergeFetchedItemsGrouped(
+                items, sourceID: stored.id, status: status, now: date, details: details)
+        else { return nil }
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
             movedTo: merged.moved ? fetched.permanentlyMovedTo : nil)
     }
 
-    private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(StorageError) -> FetchOutcome? {
+    private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
         if Task.isCancelled { return nil }
         var status = stored.fetchStatus
-        status.lastError = error.stored(at: now())
+        status.lastError = StoredFetchFailure(error: error, at: now())
         status.nextAttemptAt = error.retryAfter
-        try await database.saveFetchStatusGrouped(status, sourceID: stored.id)
+        guard try await database.saveFetchStatusGrouped(status, sourceID: stored.id) else { return nil }
         return FetchOutcome(status: FetchStatus(stored: status))
     }
 }

@@ -1,7 +1,7 @@
 import ReduxVM
 
 /// The last SourceFetched of a refresh, or a retention setting change → delete what retention no longer
-/// keeps (never starred articles) → CountsLoaded, and lists reload when something went.
+/// keeps (never starred articles) → CountsChanged, and lists reload when something went.
 struct RetentionSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         let refreshEnded =
@@ -16,29 +16,11 @@ struct RetentionSE: SideEffect {
         let policy = RetentionPolicy(
             maxAgeDays: box.state.settings.retentionDays,
             maxArticlesPerSource: box.state.settings.retentionPerSource)
-        let database = service.database
+        guard policy.maxAgeDays != nil || policy.maxArticlesPerSource != nil else { return }
         let now = service.now
-        trunk.run { trunk in
-            do throws(StorageError) {
-                var removed = 0
-                if policy.maxAgeDays != nil || policy.maxArticlesPerSource != nil {
-                    removed = try database.applyRetention(policy, now: now())
-                }
-                trunk.dispatch(RetentionApplied(removed: removed, counts: try database.articleCounts()))
-            } catch {
-                trunk.dispatch(OperationFailed(message: error.description, date: now()))
-            }
+        DatabaseLane.run(trunk, database: service.database, now: now) { database throws(DatabaseProblem) in
+            let change = try database.applyRetention(policy, now: now())
+            return change.isEmpty ? nil : CountsChanged(change: change)
         }
-    }
-}
-
-/// Retention ran: counts read back, and lists reload when articles were deleted.
-struct RetentionApplied: Action, MarksTag, ListsTag {
-    let removed: Int
-    let counts: ArticleCounts
-
-    func updateState(_ state: inout RssState) {
-        state.counts = counts
-        if removed > 0 { state.lists.reloadAll() }
     }
 }

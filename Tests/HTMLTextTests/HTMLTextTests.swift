@@ -1,4 +1,4 @@
-import ReaderViews
+import HTMLText
 import Testing
 
 @Suite("HTML to text")

@@ -1,0 +1,11 @@
+/// Why a feed address is refused before anything is fetched.
+public enum AddressRefusal: Error, Sendable, Equatable, Codable {
+    /// The text is not a URL (no scheme).
+    case notAURL
+    /// A web address with no host.
+    case noHost
+    /// A `file:` URL with no path.
+    case noPath
+    /// A scheme RssCore does not fetch (only http, https and file are); the scheme as written.
+    case unsupportedScheme(String)
+}

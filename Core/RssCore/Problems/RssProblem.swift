@@ -1,0 +1,39 @@
+public import Foundation
+
+/// A failure RssCore reports, as a value: what failed, on which source, file or article, and why.
+///
+/// Problems reach a front in two ways: thrown by the calls that can fail at once (``RssStore/make(_:)``, the
+/// query API), and posted as ``Notice``s in ``RssState/notices`` by the work the actions start. RssCore never
+/// words them: a front switches over the cases and says them its own way (the fronts of this package share one
+/// wording, `ProblemText` in `FrontKit`), so the same failure reads the same in every front and can be told
+/// apart by code, never by matching text.
+///
+/// ```swift
+/// do {
+///     let store = try RssStore.make(RssConfiguration(database: .file(url)))
+/// } catch .database(let problem) where problem.failure == .readOnly {
+///     // open a copy, or tell the user
+/// } catch {
+///     print("cannot start: \(error)")
+/// }
+/// ```
+public enum RssProblem: Error, Sendable, Equatable, Codable {
+    /// The database could not be opened, read or written.
+    case database(DatabaseProblem)
+    /// A source could not be fetched, or what it sent could not be read as a feed.
+    case fetch(source: UUID, FetchError)
+    /// A feed address was refused before anything was fetched; the address is shown without credentials.
+    case badAddress(String, AddressRefusal)
+    /// The feed at this address is already followed, by `source`.
+    case alreadyFollowing(URL, source: UUID)
+    /// An action named a source that is not (or no longer) followed.
+    case unknownSource(UUID)
+    /// An OPML file could not be imported.
+    case importFailed(file: String, FileProblem)
+    /// An OPML file could not be written.
+    case exportFailed(file: String, FileProblem)
+    /// The article is no longer stored (retention, or the removal of its source, took it).
+    case articleGone(UUID)
+    /// A setting's new value is outside the range it allows; nothing was changed.
+    case settingOutOfRange(SettingChange, allowed: ClosedRange<Int>)
+}

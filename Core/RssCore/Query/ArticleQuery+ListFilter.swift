@@ -1,0 +1,10 @@
+extension ArticleQuery {
+    /// The query a news list with `filter` shows, in `order`: what the list's pages are read with.
+    public init(_ filter: ListFilter, order: ListSort = .newestFirst) {
+        self.init(
+            sourceIDs: filter.sourceID.map { [$0] },
+            isRead: filter.marks == .unread ? false : nil,
+            isStarred: filter.marks == .starred ? true : nil,
+            searchText: filter.searchText, order: order)
+    }
+}

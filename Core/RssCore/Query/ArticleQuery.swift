@@ -1,0 +1,65 @@
+public import Foundation
+
+/// Which articles to read, for programs that read without a news list: a batch report, an export, a sync
+/// server, an embedding app's own screens.
+///
+/// Every part is optional and the parts combine (unread articles of two sources matching a search, since
+/// yesterday); the whole query is evaluated in SQL, on the same indexes the news lists use. Reading with a
+/// query changes nothing: no list, no setting, no mark.
+///
+/// ```swift
+/// var query = ArticleQuery(isRead: false)
+/// query.limit = 50
+/// let firstUnread = try await store.articles(query)
+/// ```
+public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
+    /// Only these sources' articles; nil for every source.
+    public var sourceIDs: Set<UUID>?
+    /// Only articles of sources filed under at least one of these tags (exact, case-sensitive); nil for any.
+    public var tags: Set<String>?
+    /// Only read (true) or unread (false) articles; nil for both.
+    public var isRead: Bool?
+    /// Only starred (true) or unstarred (false) articles; nil for both.
+    public var isStarred: Bool?
+    /// Only articles dated at or after this time (the date lists sort by: published, else updated, else first
+    /// seen).
+    public var since: Date?
+    /// Only articles dated before this time.
+    public var before: Date?
+    /// Only articles matching this text in their title or body, read as the news lists' search reads it:
+    /// every word must occur, each as a word or the start of one, case and accents ignored
+    /// (`swift conc` finds "Swift concurrency"); punctuation is not syntax. Blank means no search.
+    public var searchText: String?
+    /// The order of the result; ties are broken by the order articles were stored, so pages are stable.
+    public var order: ListSort
+    /// At most this many articles per source: each source's newest, whatever ``order`` says.
+    public var limitPerSource: Int?
+    /// At most this many articles in all, the first in ``order``.
+    public var limit: Int?
+    /// Only articles after this one in ``order``: the ``ArticleSnapshot/position`` of the last article of the
+    /// previous page, to read a long result a page at a time.
+    public var after: ArticleSnapshot.Position?
+    /// Whether snapshots carry the articles' text (``ArticleSnapshot/body``); without it they are light.
+    public var includesBody: Bool
+
+    /// A query; the default reads every article, newest first, without text.
+    public init(
+        sourceIDs: Set<UUID>? = nil, tags: Set<String>? = nil, isRead: Bool? = nil, isStarred: Bool? = nil,
+        since: Date? = nil, before: Date? = nil, searchText: String? = nil, order: ListSort = .newestFirst,
+        limitPerSource: Int? = nil, limit: Int? = nil, after: ArticleSnapshot.Position? = nil,
+        includesBody: Bool = false
+    ) {
+        self.sourceIDs = sourceIDs
+        self.tags = tags
+        self.isRead = isRead
+        self.isStarred = isStarred
+        self.since = since
+        self.before = before
+        self.searchText = searchText
+        self.order = order
+        self.limitPerSource = limitPerSource
+        self.limit = limit
+        self.after = after
+        self.includesBody = includesBody
+    }
+}

@@ -1,0 +1,65 @@
+public import Foundation
+
+/// An article as a query read it: everything stored about it, and its text when the query asked for it.
+///
+/// A snapshot is a copy; marking the article read or starred later does not change it.
+public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
+    /// The article's identifier (the one routing, marks and lists use).
+    public let id: UUID
+    /// The source it came from.
+    public let sourceID: UUID
+    /// The item's own id in its feed (RSS guid, Atom id, JSON Feed id), or the id RssCore made for an item
+    /// without one; stable across fetches.
+    public let itemID: String
+    /// Its title, as plain text.
+    public let title: String
+    /// Its link, if any.
+    public let link: URL?
+    /// Its author, if the feed says.
+    public let author: String?
+    /// The date lists sort by: published, else updated, else first seen.
+    public let date: Date
+    /// When it was published, if the feed says.
+    public let published: Date?
+    /// When it was last updated, if the feed says.
+    public let updated: Date?
+    /// When this reader first stored it.
+    public let firstSeen: Date
+    /// Whether it was read.
+    public let isRead: Bool
+    /// Whether it is starred.
+    public let isStarred: Bool
+    /// Its first enclosure (a podcast episode, an image), if any.
+    public let enclosure: Enclosure?
+    /// Its categories, in the feed's order.
+    public let categories: [String]
+    /// Its text, when the query asked for it (``ArticleQuery/includesBody``), else nil.
+    public let body: ArticleBody?
+    /// Where it stands in its query's order, for ``ArticleQuery/after``.
+    public let position: Position
+
+    /// A file attached to an article.
+    public struct Enclosure: Sendable, Equatable {
+        /// Where the file is.
+        public let url: URL
+        /// Its media type, if the feed says (`audio/mpeg`).
+        public let type: String?
+    }
+
+    /// An article's place in date order: opaque, only for ``ArticleQuery/after``.
+    public struct Position: Sendable, Equatable, Hashable, Codable {
+        let date: Double
+        let storageOrder: Int64
+    }
+}
+
+/// An article's text as the feed gave it: HTML (or plain text, which reads as HTML too).
+public struct ArticleBody: Sendable, Equatable {
+    /// The short text (RSS description, Atom summary, JSON Feed summary), if any.
+    public let summaryHTML: String?
+    /// The full text (`content:encoded`, Atom content, JSON Feed content), if any.
+    public let contentHTML: String?
+
+    /// The full text, else the summary, else "".
+    public var html: String { contentHTML ?? summaryHTML ?? "" }
+}

@@ -1,0 +1,48 @@
+public import Foundation
+public import ReduxVM
+
+/// The query API: articles read straight from the database, without touching the news lists, the open
+/// article, the settings or any mark.
+///
+/// A query sees the effect of every action dispatched before it was called (it waits for them to be
+/// processed, then reads in the same lane as their database work), so `dispatch(SetStarred(…))` followed by a
+/// query for starred articles finds the new star. The store must be one ``RssStore/make(_:)`` built.
+extension Store where State == RssState {
+    /// The articles `query` selects, in its order.
+    ///
+    /// Throws ``RssProblem/database(_:)`` when the database cannot be read.
+    public func articles(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot] {
+        try await readDatabase { database throws(DatabaseProblem) in try database.articles(query) }
+    }
+
+    /// How many articles `query` selects, without its ``ArticleQuery/limit``.
+    public func articleCount(_ query: ArticleQuery) async throws(RssProblem) -> Int {
+        try await readDatabase { database throws(DatabaseProblem) in try database.countArticles(query) }
+    }
+
+    /// The article `id` with its text (``ArticleSnapshot/body``), or nil when it is not stored; unlike
+    /// ``OpenArticle`` it neither routes nor marks the article read.
+    public func article(id: UUID) async throws(RssProblem) -> ArticleSnapshot? {
+        try await readDatabase { database throws(DatabaseProblem) in try database.snapshot(id: id) }
+    }
+
+    /// Runs `work` in the database lane once every action dispatched so far has been processed.
+    private func readDatabase<T: Sendable>(
+        _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T
+    ) async throws(RssProblem) -> T {
+        guard let database = service(LibraryService.self)?.database else {
+            // A programming error, not a condition of the data: documented above.
+            preconditionFailure("the query API needs a store built by RssStore.make(_:)")
+        }
+        await processed()
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, DatabaseProblem>, Never>) in
+            trunk.run(in: DatabaseLane.lane) { _ in
+                continuation.resume(returning: Result { () throws(DatabaseProblem) -> T in try work(database) })
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): throw .database(problem)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FeedParser
+import Foundation
+
+/// Reading an OPML file the user named: the one way ``ImportOPML`` and ``OPMLSubscriptionList`` read one.
+enum OPMLFile {
+    /// The largest OPML file read: far above any real subscription list, far below what would hurt.
+    static let maximumBytes = 16 * 1024 * 1024
+
+    /// The document in `file`, or why it cannot be read as one: a regular file only (a FIFO would block, a
+    /// device never end), within the size limit, and OPML.
+    static func read(_ file: URL) throws(FileProblem) -> OPMLDocument {
+        let info: stat
+        switch FileProblem.readableRegularFile(file.path) {
+        case .success(let found): info = found
+        case .failure(let problem): throw problem
+        }
+        guard Int(info.st_size) <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FileProblem(error)
+        }
+        var options = FeedParser.Options()
+        options.maxInputBytes = maximumBytes
+        let document: OPMLDocument
+        do throws(FeedParseError) {
+            document = try OPMLReader(options: options).read(data)
+        } catch {
+            throw .notOPML(error)
+        }
+        // The reader keeps whatever outlines a broken export still holds; a file with none and no <opml>
+        // element (a program, a text file) is not an empty subscription list but no list at all.
+        if document.outlines.isEmpty, data.range(of: Data("<opml".utf8)) == nil {
+            throw .notOPML(.notAFeed("no <opml> element and no outlines"))
+        }
+        return document
+    }
+
+    /// The feeds `document` lists that a source can follow, in document order, without duplicates, as sources
+    /// keep their addresses; entries whose address is refused are left out.
+    static func subscriptions(in document: OPMLDocument) -> [(subscription: OPMLSubscription, url: URL)] {
+        var seen = Set<URL>()
+        return document.subscriptions.compactMap { subscription in
+            guard let url = URL(string: subscription.xmlURL), case .success(let valid) = SourceURL.validate(url),
+                seen.insert(valid).inserted
+            else { return nil }
+            return (subscription, valid)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Mark changes made while a list page or the open article was being read from the database.
+///
+/// Database work runs in one lane, in the order of the actions that started it, so a read started before a
+/// mark's write does not see the mark: the rows it returns would undo what the reducer already showed. Each
+/// mark is kept here, stamped with what was loading when it was made, and applied again to what that load
+/// returns; marks made before a load started are in the database by the time it reads. Nothing is kept while
+/// nothing loads.
+struct PendingMarks: Sendable, Equatable {
+    /// One change of marks.
+    enum Change: Sendable, Equatable {
+        case read(Set<UUID>, Bool)
+        case starred(UUID, Bool)
+        case allRead(source: UUID?)
+
+        /// The change applied to a row.
+        func apply(to row: inout ArticleRow) {
+            switch self {
+            case .read(let ids, let isRead): if ids.contains(row.id) { row.isRead = isRead }
+            case .starred(let id, let isStarred): if id == row.id { row.isStarred = isStarred }
+            case .allRead(let source): if source == nil || source == row.sourceID { row.isRead = true }
+            }
+        }
+
+        /// The change applied to the open article.
+        func apply(to article: inout ArticleContent) {
+            if case .starred(let id, let isStarred) = self, id == article.id { article.isStarred = isStarred }
+        }
+    }
+
+    private struct Entry: Sendable, Equatable {
+        let change: Change
+        /// The generation of each list when the change was made.
+        let listGenerations: [ListID: Int]
+        /// The article being opened when the change was made.
+        let articleRequest: Int
+    }
+
+    private var entries: [Entry] = []
+
+    /// Records `change` for the loads under way in `state` (whose own ``RssState/pendingMarks`` is not read).
+    mutating func record(_ change: Change, in state: RssState) {
+        prune(state)
+        guard state.lists.first.isLoading || state.lists.second.isLoading || state.isLoadingArticle else { return }
+        entries.append(
+            Entry(
+                change: change,
+                listGenerations: [.first: state.lists.first.generation, .second: state.lists.second.generation],
+                articleRequest: state.articleRequest))
+    }
+
+    /// The changes made since the load of `list` at `generation` started.
+    func changes(since list: ListID, generation: Int) -> [Change] {
+        entries.filter { $0.listGenerations[list] == generation }.map(\.change)
+    }
+
+    /// The changes made since the article request `request` started.
+    func changes(sinceArticleRequest request: Int) -> [Change] {
+        entries.filter { $0.articleRequest == request }.map(\.change)
+    }
+
+    /// Forgets the changes no load under way needs any more.
+    mutating func prune(_ state: RssState) {
+        entries.removeAll { entry in
+            let first = state.lists.first.isLoading && entry.listGenerations[.first] == state.lists.first.generation
+            let second =
+                state.lists.second.isLoading && entry.listGenerations[.second] == state.lists.second.generation
+            let article = state.isLoadingArticle && entry.articleRequest == state.articleRequest
+            return !(first || second || article)
+        }
+    }
+}
+
+extension RssState {
+    /// Shows a mark change in both lists and the open article, and keeps it for the loads under way.
+    mutating func applyMark(_ change: PendingMarks.Change) {
+        for list in ListID.allCases {
+            for index in lists[list].rows.indices { change.apply(to: &lists[list].rows[index]) }
+        }
+        if article != nil { change.apply(to: &article!) }
+        var marks = pendingMarks
+        pendingMarks = PendingMarks()  // so that recording does not copy the entries
+        marks.record(change, in: self)
+        pendingMarks = marks
+    }
+}

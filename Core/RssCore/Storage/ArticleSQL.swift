@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// The FROM and WHERE clauses of an ``ArticleQuery``, with their arguments: the one translation of a query
+/// into SQL, shared by the news lists' pages and the query API.
+///
+/// Mark conditions are written as literals so that the planner can pick the matching index (see
+/// `FeedSchema`) when it prepares the statement; a page then walks that index in date order and stops after
+/// it has enough rows. A search goes through the FTS5 index.
+struct ArticleSQL {
+    /// `FROM article [JOIN article_search …] WHERE …`.
+    var fromWhere: String
+    /// The same filter with the search as a set of row ids (`+rowid IN (…)`, the `+` keeping the planner off
+    /// the rowid), so that the date index drives the query and a page stops early.
+    var fromWhereInDateOrder: String
+    var arguments: StatementArguments
+    /// Counts the matches; a search with no other condition is counted in the FTS index alone (no join).
+    var countSQL: String
+    /// Above this many matches, a search page is read in date order (see ``fromWhereInDateOrder``).
+    static let broadSearchThreshold = 500
+
+    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
+    /// or tags).
+    init?(_ query: ArticleQuery) {
+        var from = "FROM article"
+        var conditions: [String] = []
+        var searchConditionInDateOrder: String?
+        var arguments: StatementArguments = []
+        var searchArguments: StatementArguments = []
+        if let text = query.searchText, !text.allSatisfy(\.isWhitespace) {
+            guard let match = SearchQuery.matchExpression(for: text) else { return nil }
+            from += " JOIN article_search ON article_search.rowid = article.rowid"
+            conditions.append("article_search MATCH ?")
+            searchConditionInDateOrder = "+article.rowid IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
+            searchArguments = [match]
+        }
+        if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
+        if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
+        if let sources = query.sourceIDs {
+            guard !sources.isEmpty else { return nil }
+            if sources.count == 1, let only = sources.first {
+                conditions.append("article.sourceId = ?")
+                arguments += [only.uuidString]
+            } else {
+                conditions.append("article.sourceId IN (SELECT value FROM json_each(?))")
+                arguments += [Self.jsonArray(sources.map(\.uuidString).sorted())]
+            }
+        }
+        if let tags = query.tags {
+            guard !tags.isEmpty else { return nil }
+            // Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
+            conditions.append("""
+                article.sourceId IN (SELECT source.id FROM source, json_each(?) AS wanted
+                    WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0)
+                """)
+            arguments += [Self.jsonArray(tags.sorted())]
+        }
+        if let since = query.since {
+            conditions.append("article.sortDate >= ?")
+            arguments += [since.storageValue]
+        }
+        if let before = query.before {
+            conditions.append("article.sortDate < ?")
+            arguments += [before.storageValue]
+        }
+        if let after = query.after {
+            let comparison = query.order == .newestFirst ? "<" : ">"
+            conditions.append("(article.sortDate, article.rowid) \(comparison) (?, ?)")
+            arguments += [after.date, after.storageOrder]
+        }
+        let searchOnly = conditions == ["article_search MATCH ?"]
+        fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
+        countSQL = searchOnly
+            ? "SELECT count(*) FROM article_search WHERE article_search MATCH ?" : "SELECT count(*) " + fromWhere
+        if let searchConditionInDateOrder {
+            let others = conditions.filter { $0 != "article_search MATCH ?" }
+            fromWhereInDateOrder =
+                "FROM article WHERE " + ([searchConditionInDateOrder] + others).joined(separator: " AND ")
+        } else {
+            fromWhereInDateOrder = fromWhere
+        }
+        // The search's MATCH comes first in both forms of the clause.
+        self.arguments = searchArguments + arguments
+    }
+
+    /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
+    static func orderBy(_ order: ListSort) -> String {
+        order == .newestFirst
+            ? "ORDER BY article.sortDate DESC, article.rowid DESC" : "ORDER BY article.sortDate, article.rowid"
+    }
+
+    private static func jsonArray(_ values: [String]) -> String {
+        // Strings made of UUIDs and tags; JSONSerialization escapes whatever a tag holds.
+        let data = (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

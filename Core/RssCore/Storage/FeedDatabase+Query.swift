@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// The query API's reads: snapshots of the articles an ``ArticleQuery`` selects, in one read transaction.
+extension FeedDatabase {
+    /// The articles `query` selects, in its order.
+    ///
+    /// With a per-source limit, each source's newest articles are read on that source's date index (a few
+    /// rows each, however large the database), then merged in the query's order.
+    func articles(_ query: ArticleQuery) throws(DatabaseProblem) -> [ArticleSnapshot] {
+        if let limit = query.limit, limit <= 0 { return [] }
+        guard let sql = ArticleSQL(query) else { return [] }
+        let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
+        return try read(.readArticles) { db in
+            guard let perSource = query.limitPerSource else {
+                var fromWhere = sql.fromWhere
+                if let limit = query.limit, sql.fromWhere != sql.fromWhereInDateOrder,
+                    try Self.matchCount(query, db) > max(limit, ArticleSQL.broadSearchThreshold)
+                {
+                    fromWhere = sql.fromWhereInDateOrder
+                }
+                let limitClause = query.limit.map { " LIMIT \(max(0, $0))" } ?? ""
+                return try Row.fetchAll(
+                    db, sql: "SELECT \(columns) \(fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
+                    arguments: sql.arguments
+                ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
+            }
+            return try Self.newestPerSource(query, perSource: perSource, columns: columns, db)
+        }
+    }
+
+    /// How many articles `query` selects without its total ``ArticleQuery/limit`` (its per-source limit and
+    /// ``ArticleQuery/after`` still apply).
+    func countArticles(_ query: ArticleQuery) throws(DatabaseProblem) -> Int {
+        var unlimited = query
+        unlimited.limit = nil
+        unlimited.includesBody = false
+        if unlimited.limitPerSource != nil { return try articles(unlimited).count }
+        guard let sql = ArticleSQL(unlimited) else { return 0 }
+        return try read(.countArticles) { db in try Int.fetchOne(db, sql: sql.countSQL, arguments: sql.arguments) ?? 0 }
+    }
+
+    /// One article with its text, or nil when it is not stored (any more).
+    func snapshot(id: UUID) throws(DatabaseProblem) -> ArticleSnapshot? {
+        try read(.readArticle) { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT \(ArticleSnapshot.columns(includingBody: true)) FROM article WHERE id = ?"),
+                arguments: [id.uuidString]
+            ).map { ArticleSnapshot(row: $0, includesBody: true) }
+        }
+    }
+
+    /// The newest `perSource` articles of each source the query covers, merged in its order, after its
+    /// `after` and within its `limit`.
+    private static func newestPerSource(
+        _ query: ArticleQuery, perSource: Int, columns: String, _ db: Database
+    ) throws -> [ArticleSnapshot] {
+        let sources = try query.sourceIDs.map { $0.sorted { $0.uuidString < $1.uuidString } }
+            ?? String.fetchAll(db, sql: "SELECT id FROM source ORDER BY rowid").compactMap(UUID.init(canonicalText:))
+        var oneSource = query
+        oneSource.after = nil
+        oneSource.limit = nil
+        oneSource.order = .newestFirst
+        var found: [ArticleSnapshot] = []
+        for source in sources {
+            oneSource.sourceIDs = [source]
+            guard let sql = ArticleSQL(oneSource) else { continue }
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(.newestFirst)) LIMIT \(max(0, perSource))")
+            found += try Row.fetchAll(statement, arguments: sql.arguments).map {
+                ArticleSnapshot(row: $0, includesBody: query.includesBody)
+            }
+        }
+        let newestFirst = query.order == .newestFirst
+        found.sort { newestFirst ? $1.position.precedes($0.position) : $0.position.precedes($1.position) }
+        if let after = query.after {
+            found.removeAll { newestFirst ? !$0.position.precedes(after) : !after.precedes($0.position) }
+        }
+        if let limit = query.limit { found = Array(found.prefix(max(0, limit))) }
+        return found
+    }
+
+    /// How many articles match the query's search alone, counted in the FTS index.
+    private static func matchCount(_ query: ArticleQuery, _ db: Database) throws -> Int {
+        guard let text = query.searchText, let match = SearchQuery.matchExpression(for: text) else { return 0 }
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM article_search WHERE article_search MATCH ?"),
+            arguments: [match]) ?? 0
+    }
+}
+
+extension ArticleSnapshot.Position {
+    /// Whether this position comes before `other` in date order, then storage order: the order of
+    /// ``ListSort/oldestFirst``.
+    func precedes(_ other: Self) -> Bool {
+        (date, storageOrder) < (other.date, other.storageOrder)
+    }
+}

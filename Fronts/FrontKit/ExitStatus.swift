@@ -1,0 +1,34 @@
+public import RssCore
+
+/// The exit statuses the fronts use, and the status a problem ends a batch run with.
+///
+/// Chosen from the problem's case, never from its words: a database that cannot be opened is bad input
+/// (sysexits `EX_NOINPUT`), one that fails during the run is a failure (`EX_SOFTWARE`).
+public enum ExitStatus {
+    /// Everything fetched (or nothing needed fetching) and the work was done.
+    public static let success: Int32 = 0
+    /// Some sources failed to fetch; the output shows what the others gave.
+    public static let someFailed: Int32 = 1
+    /// Every source fetched in this run failed.
+    public static let allFailed: Int32 = 2
+    /// Bad usage: an unknown flag, a bad value, a bad URL, no source by that name (sysexits `EX_USAGE`).
+    public static let usage: Int32 = 64
+    /// An input could not be read: the database, an OPML file (sysexits `EX_NOINPUT`).
+    public static let cannotRead: Int32 = 66
+    /// Reading or writing the database failed during the run (sysexits `EX_SOFTWARE`).
+    public static let internalFailure: Int32 = 70
+
+    /// Stopped by `signal`: 128 + its number (130 for SIGINT, 143 for SIGTERM).
+    public static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
+
+    /// The status a batch run ends with when `problem` stops it.
+    public static func status(for problem: RssProblem) -> Int32 {
+        switch problem {
+        case .database(let problem): problem.isOpening ? cannotRead : internalFailure
+        case .importFailed: cannotRead
+        case .badAddress, .unknownSource, .settingOutOfRange: usage
+        case .fetch: someFailed
+        case .alreadyFollowing, .exportFailed, .articleGone: internalFailure
+        }
+    }
+}

@@ -1,0 +1,24 @@
+public import Foundation
+public import RssCore
+
+/// The one wording of RssCore's notices: news and problems as one line each.
+public enum NoticeText {
+    /// The line for `notice`; times in `calendar`'s time zone.
+    public static func line(_ notice: Notice, sources: SourcesState, calendar: Calendar = .current) -> String {
+        switch notice.event {
+        case .problem(let problem):
+            return ProblemText.message(problem, sources: sources)
+        case .newArticles(let source, let count):
+            return "\(count) new in \(SourceName.of(source, in: sources))"
+        case .postponed(let source, let until):
+            var format = Date.FormatStyle(date: .omitted, time: .shortened)
+            format.timeZone = calendar.timeZone
+            return "\(SourceName.of(source, in: sources)): skipped until \(until.formatted(format)) (the server asked to wait)"
+        case .imported(let file, let added, let alreadyFollowed):
+            let note = alreadyFollowed > 0 ? " (\(alreadyFollowed) already followed)" : ""
+            return "imported \(added) source\(added == 1 ? "" : "s") from \(file)\(note)"
+        case .exported(let file, let count):
+            return "exported \(count) source\(count == 1 ? "" : "s") to \(file)"
+        }
+    }
+}
