@@ -2,7 +2,7 @@
     import Glibc
 #endif
 import FeedParser
-public import Foundation
+import Foundation
 public import RssCore
 
 /// The one wording of RssCore's problems: every front says a failure with these words, so the same failure

@@ -87,7 +87,7 @@ public struct SortList: JournaledAction, ListsTag {
     }
 }
 
-/// Moves a list to another page; pages outside the list are clamped.
+/// Moves a list to another page; a page past the last shows the last, one before the first the first.
 public struct ShowPage: JournaledAction, ListsTag {
     /// How to move.
     public enum Move: Sendable, Equatable, Codable {
@@ -110,24 +110,14 @@ public struct ShowPage: JournaledAction, ListsTag {
         self.move = move
     }
 
-    /// Changes the page; the list reloads when it actually moved.
+    /// Asks for a read of the page the move leads to; the read resolves it.
     ///
-    /// While the list is loading, its page count is not known yet: the move is made unclamped, and the load
-    /// clamps it to the last page, so that a move right after a filter change ends where it would have ended
-    /// had it waited for the load.
+    /// The move is made from the page the list's previous read showed, and a page past the last shows the
+    /// last, both decided by the read: the page count the reducer last saw may be out of date (a filter
+    /// changed just before, marks written since), and a move decided on it would end elsewhere than the same
+    /// move made once the list had loaded. So every move reads the list again, even one that stays put.
     public func updateState(_ state: inout RssState) {
-        let current = state.lists[list]
-        let last = current.isLoading ? Int.max : current.pageCount(pageSize: state.settings.pageSize) - 1
-        let target: Int
-        switch move {
-        case .next: target = current.page + 1
-        case .previous: target = current.page - 1
-        case .number(let page): target = page
-        }
-        let clamped = min(max(0, target), last)
-        guard clamped != current.page else { return }
-        state.lists[list].page = clamped
-        state.lists[list].reload(resettingPage: false)
+        state.lists[list].reload(.move(move))
     }
 }
 
@@ -142,10 +132,12 @@ public struct SwitchList: JournaledAction, ListsTag {
     }
 }
 
-/// A page of a list, read from the database.
+/// A page of a list, read from the database: the page asked for, or the last one when the list has fewer
+/// pages now (read in the same snapshot).
 struct ListLoaded: Action, ListsTag {
     let list: ListID
     let generation: Int
+    let page: Int
     let rows: [ArticleRow]
     let totalCount: Int
 
@@ -155,14 +147,10 @@ struct ListLoaded: Action, ListsTag {
         for change in state.pendingMarks.changes(since: list, generation: generation) {
             for index in rows.indices { change.apply(to: &rows[index]) }
         }
+        state.lists[list].page = page
         state.lists[list].rows = rows
         state.lists[list].totalCount = totalCount
         state.lists[list].isLoading = false
-        let last = state.lists[list].pageCount(pageSize: state.settings.pageSize) - 1
-        if state.lists[list].page > last {
-            state.lists[list].page = last
-            state.lists[list].reload(resettingPage: false)
-        }
         state.pendingMarks.prune(state)
     }
 }

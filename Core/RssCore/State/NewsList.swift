@@ -87,7 +87,7 @@ public struct NewsList: Sendable, Equatable {
     public internal(set) var filter = ListFilter()
     /// In which order.
     public internal(set) var sort = ListSort.newestFirst
-    /// The page shown, from 0.
+    /// The page shown, from 0: the page the last read returned.
     public internal(set) var page = 0
     /// The rows of that page.
     public internal(set) var rows: [ArticleRow] = []
@@ -97,15 +97,22 @@ public struct NewsList: Sendable, Equatable {
     public internal(set) var isLoading = false
     /// Bumped by every change that needs a reload, so that a late result for an older query is ignored.
     public internal(set) var generation = 0
+    /// Which page the pending read is to show.
+    var pageRequest = PageRequest.same
 
     /// The number of pages for `pageSize`.
     public func pageCount(pageSize: Int) -> Int {
         max(1, (totalCount + pageSize - 1) / max(1, pageSize))
     }
 
-    /// Changes what the list shows and asks for a reload.
+    /// Asks for a reload: of the first page (the filter or order changed), else of the page shown.
     mutating func reload(resettingPage: Bool) {
-        if resettingPage { page = 0 }
+        reload(resettingPage ? .first : .same)
+    }
+
+    /// Asks for a read of the page `request` names.
+    mutating func reload(_ request: PageRequest) {
+        pageRequest = request
         isLoading = true
         generation += 1
     }
@@ -144,5 +151,32 @@ public struct NewsListsState: Sendable, Equatable {
     mutating func reloadAll() {
         first.reload(resettingPage: false)
         second.reload(resettingPage: false)
+    }
+}
+
+/// Which page a list's read shows, resolved by the read itself against the page the list's previous read
+/// returned and the page count in its own snapshot.
+///
+/// The reducers cannot resolve a move: while a read is pending they do not know where the list will stand,
+/// nor how many pages it will have once the marks written in between are counted. Reads run in order in the
+/// database lane, so each one knows where the previous one left the list, exactly as if every action had
+/// waited for the one before.
+enum PageRequest: Sendable, Equatable {
+    /// The first page.
+    case first
+    /// The page the previous read showed.
+    case same
+    /// A move from the page the previous read showed.
+    case move(ShowPage.Move)
+
+    /// The page asked for, from the page the previous read showed (not yet clamped to the last page).
+    func page(after previous: Int) -> Int {
+        switch self {
+        case .first: 0
+        case .same: previous
+        case .move(.next): previous + 1
+        case .move(.previous): max(0, previous - 1)
+        case .move(.number(let page)): max(0, page)
+        }
     }
 }

@@ -7,20 +7,43 @@ import GRDB
 /// and stops after `limit + offset` rows; the count is a covering index scan. Search goes through the FTS5
 /// index first.
 extension FeedDatabase {
-    /// A page of light rows for `filter` in `sort` order, and the total the filter matches, from one snapshot.
+    /// `limit` light rows for `filter` in `sort` order from `offset`, and the total the filter matches, from
+    /// one snapshot.
     func listArticles(
         _ filter: ListFilter, sort: ListSort = .newestFirst, limit: Int, offset: Int = 0
+    ) throws(DatabaseProblem) -> ArticleWindow {
+        try window(filter, sort: sort) { _ in (limit, offset) }
+    }
+
+    /// Page `page` of `filter` in `sort` order, `pageSize` rows a page; a page past the last is read as the
+    /// last, in the same snapshot, so a list never needs a second read to find where it ends. Without
+    /// `readingRows`, only where the page falls is worked out.
+    func listPage(
+        _ filter: ListFilter, sort: ListSort, page: Int, pageSize: Int, readingRows: Bool = true
+    ) throws(DatabaseProblem) -> ArticleWindow {
+        let size = max(1, pageSize)
+        return try window(filter, sort: sort) { total in
+            let last = max(0, (total - 1) / size)
+            return (readingRows ? size : 0, min(max(0, page), last) * size)
+        }
+    }
+
+    /// The window `bounds` chooses once the total is known (limit, offset), read in one snapshot.
+    private func window(
+        _ filter: ListFilter, sort: ListSort, bounds: @escaping (_ total: Int) -> (limit: Int, offset: Int)
     ) throws(DatabaseProblem) -> ArticleWindow {
         guard let query = ArticleSQL(ArticleQuery(filter)) else { return ArticleWindow(rows: [], totalCount: 0) }
         return try read(.readArticles) { db in
             let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
+            let (limit, offset) = bounds(total)
             // A search matching many articles is faster walked in date order (stopping after one page) than
             // joined and sorted whole; a selective one is faster joined.
             let fromWhere = total > ArticleSQL.broadSearchThreshold ? query.fromWhereInDateOrder : query.fromWhere
             let rows = try Row.fetchAll(
                 db, sql: "SELECT \(ArticleRow.columns) \(fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, limit), max(0, offset)])
-            return ArticleWindow(rows: rows.map(ArticleRow.init(row:)), totalCount: total)
+            return ArticleWindow(
+                rows: rows.map(ArticleRow.init(row:)), totalCount: total, offset: max(0, offset))
         }
     }
 
@@ -59,4 +82,6 @@ extension FeedDatabase {
 struct ArticleWindow: Sendable, Equatable {
     var rows: [ArticleRow]
     var totalCount: Int
+    /// Where the rows start in the whole result.
+    var offset = 0
 }

@@ -17,7 +17,7 @@ struct ListReducerTests {
             SearchArticles(list: .first, text: "  swift  "), SortList(list: .first, sort: .oldestFirst))
         #expect(state.lists.first.filter == ListFilter(marks: .unread, sourceID: F.sourceB, searchText: "swift"))
         #expect(state.lists.first.sort == .oldestFirst)
-        #expect(state.lists.first.page == 0)
+        #expect(state.lists.first.pageRequest == .first)
         #expect(state.lists.first.isLoading)
         #expect(state.lists.first.generation == start.lists.first.generation + 4)
         #expect(state.lists.second == start.lists.second)
@@ -28,47 +28,36 @@ struct ListReducerTests {
     func staleLoadIgnored() {
         let asked = F.reduce(F.state(), ShowMarks(list: .second, marks: .starred))
         let generation = asked.lists.second.generation
-        let stale = F.reduce(asked, ListLoaded(list: .second, generation: generation - 1, rows: [], totalCount: 0))
+        let stale = F.reduce(asked, ListLoaded(list: .second, generation: generation - 1, page: 0, rows: [], totalCount: 0))
         #expect(stale.lists.second.rows.count == 3)
         #expect(stale.lists.second.isLoading)
-        let fresh = F.reduce(asked, ListLoaded(list: .second, generation: generation, rows: [], totalCount: 0))
+        let fresh = F.reduce(asked, ListLoaded(list: .second, generation: generation, page: 0, rows: [], totalCount: 0))
         #expect(fresh.lists.second.rows.isEmpty)
         #expect(!fresh.lists.second.isLoading)
     }
 
-    @Test("paging is clamped to the pages that exist")
+    @Test("a page move asks the read to resolve it; the list shows the page the read returned")
     func paging() {
-        var start = F.state()
-        start.settings.pageSize = 2
-        start.lists.first.totalCount = 5
+        let start = F.state()
         let next = F.reduce(start, ShowPage(list: .first, move: .next))
-        #expect(next.lists.first.page == 1)
-        var loaded = next
-        loaded.lists.first.isLoading = false
-        let last = F.reduce(loaded, ShowPage(list: .first, move: .next))
-        #expect(last.lists.first.page == 2)
-        loaded = last
-        loaded.lists.first.isLoading = false
-        let beyond = F.reduce(loaded, ShowPage(list: .first, move: .next))
-        #expect(beyond.lists.first.generation == loaded.lists.first.generation)
-        let back = F.reduce(loaded, ShowPage(list: .first, move: .number(-4)))
-        #expect(back.lists.first.page == 0)
+        #expect(next.lists.first.isLoading && next.lists.first.pageRequest == .move(.next))
+        #expect(next.lists.first.page == 0)
+        let rows = Array(F.state().lists.first.rows.prefix(1))
+        let loaded = F.reduce(
+            next, ListLoaded(list: .first, generation: next.lists.first.generation, page: 2, rows: rows, totalCount: 5))
+        #expect(loaded.lists.first.page == 2)
+        #expect(!loaded.lists.first.isLoading)
+        // A filter change asks for the first page, a reload for the page shown.
+        #expect(F.reduce(loaded, ShowMarks(list: .first, marks: .unread)).lists.first.pageRequest == .first)
+        #expect(F.reduce(loaded, SortList(list: .first, sort: .oldestFirst)).lists.first.pageRequest == .first)
     }
 
-    @Test("a move made while the list loads is clamped when the page count arrives, as if it had waited")
-    func pagingWhileLoading() {
-        var start = F.state()
-        start.settings.pageSize = 2
-        start.lists.first.totalCount = 1  // the old filter's count: one page
-        let filtered = F.reduce(start, ShowMarks(list: .first, marks: .unread))
-        let moved = F.reduce(filtered, ShowPage(list: .first, move: .number(7)))
-        #expect(moved.lists.first.page == 7)
-        // The new filter matches five articles: three pages; the load clamps to the last and reads it.
-        let rows = Array(F.state().lists.first.rows.prefix(2))
-        let loaded = F.reduce(
-            moved, ListLoaded(list: .first, generation: moved.lists.first.generation, rows: rows, totalCount: 5))
-        #expect(loaded.lists.first.page == 2)
-        #expect(loaded.lists.first.isLoading)
+    @Test("a page request resolves from the previous read's page", arguments: [
+        (PageRequest.first, 3, 0), (.same, 3, 3), (.move(.next), 3, 4), (.move(.previous), 3, 2),
+        (.move(.previous), 0, 0), (.move(.number(7)), 3, 7), (.move(.number(-2)), 3, 0),
+    ])
+    func pageRequests(request: PageRequest, previous: Int, page: Int) {
+        #expect(request.page(after: previous) == page)
     }
 
     @Test("switch flips the active list")

@@ -71,7 +71,7 @@ struct MarkReducerTests {
         let starred = F.reduce(loading, SetStarred(id: F.articles[2], isStarred: true))
         // The page was read before the star was written: it comes back unstarred.
         let rows = F.state().lists.first.rows
-        let loaded = F.reduce(starred, ListLoaded(list: .first, generation: generation, rows: rows, totalCount: 3))
+        let loaded = F.reduce(starred, ListLoaded(list: .first, generation: generation, page: 0, rows: rows, totalCount: 3))
         #expect(loaded.lists.first.rows[2].isStarred)
         #expect(loaded.lists.first.rows[0].isStarred == false)
         // Nothing loads any more: nothing is kept.
@@ -85,7 +85,7 @@ struct MarkReducerTests {
         var rows = F.state().lists.first.rows
         rows[2].isStarred = false  // as if another program unstarred it meanwhile
         let loaded = F.reduce(
-            loading, ListLoaded(list: .first, generation: loading.lists.first.generation, rows: rows, totalCount: 3))
+            loading, ListLoaded(list: .first, generation: loading.lists.first.generation, page: 0, rows: rows, totalCount: 3))
         #expect(loaded.lists.first.rows[2].isStarred == false)
     }
 

@@ -11,6 +11,9 @@ final class LibraryService: Service {
 
     let database: FeedDatabase
     let now: @Sendable () -> Date
+    /// The page each list's last read showed, read and written only by list reads in the database lane
+    /// (see ``PageRequest``); locked because those run on whatever thread the lane's task gets.
+    let pagesRead = Locked<[ListID: Int]>([:])
 
     init(database: FeedDatabase, now: @escaping @Sendable () -> Date) {
         self.database = database

@@ -1,6 +1,7 @@
 import ReduxVM
 
-/// A list asked for a reload (its generation moved) → read that page → ListLoaded.
+/// A list asked for a reload (its generation moved) → resolve the page it asked for (see ``PageRequest``) and
+/// read it (the last one, when the list has fewer pages now) → ListLoaded.
 ///
 /// One side effect per list, so that each list's reads replace only its own older reads.
 struct LoadListSE: SideEffect {
@@ -15,12 +16,27 @@ struct LoadListSE: SideEffect {
         let list = self.list
         let current = box.state.lists[list]
         let pageSize = box.state.settings.pageSize
-        service.perform(trunk, id: "list-\(list.rawValue)") { database throws(DatabaseProblem) in
-            let window = try database.listArticles(
-                current.filter, sort: current.sort, limit: pageSize,
-                offset: current.page * pageSize)
-            return ListLoaded(
-                list: list, generation: current.generation, rows: window.rows, totalCount: window.totalCount)
+        let pages = service.pagesRead
+        let database = service.database
+        let now = service.now
+        // A read superseded before its turn still resolves its page (counting, not reading rows), since the
+        // next read's move starts from there.
+        trunk.run(id: "list-\(list.rawValue)", cancellingInFlight: true, in: DatabaseLane.lane) { trunk in
+            let previous = pages.withLock { $0[list] ?? 0 }
+            do throws(DatabaseProblem) {
+                let window = try database.listPage(
+                    current.filter, sort: current.sort, page: current.pageRequest.page(after: previous),
+                    pageSize: pageSize, readingRows: !Task.isCancelled)
+                let page = window.offset / max(1, pageSize)
+                pages.withLock { $0[list] = page }
+                if Task.isCancelled { return }
+                trunk.dispatch(
+                    ListLoaded(
+                        list: list, generation: current.generation, page: page, rows: window.rows,
+                        totalCount: window.totalCount))
+            } catch {
+                trunk.dispatch(ProblemOccurred(problem: .database(error), date: now()))
+            }
         }
     }
 }
