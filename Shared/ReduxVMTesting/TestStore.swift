@@ -25,7 +25,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     private let reporter: TestFailureReporter
     private let origin: TestSourceLocation
 
-    /// Makes a test store around a real ``Store`` holding `initialState`.
+    /// Makes a test store around a real ``ReduxVM/Store`` holding `initialState`.
     ///
     /// - Parameter reportFailure: how failures are reported; Swift Testing issues by default.
     public init(

@@ -65,7 +65,7 @@ enum CivilTime {
         return FeedDate(date: Date(timeIntervalSince1970: utc), utcOffsetSeconds: offset)
     }
 
-    /// Like ``make`` but lets day, hour and minute overflow into the next unit, as C's `mktime` does.
+    /// Like ``make(year:month:day:hour:minute:second:offset:)`` but lets day, hour and minute overflow into the next unit, as C's `mktime` does.
     static func normalized(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int?) -> FeedDate? {
         let y = year + (month - 1).floorDiv(12)
         let m = (month - 1).floorMod(12) + 1

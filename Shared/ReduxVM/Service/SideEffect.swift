@@ -2,7 +2,7 @@
 ///
 /// The recommended shape is `StartAction → condition → execute → FinishAction`: an action records the
 /// intent in the state, the condition recognises it, `execute` does the work (asynchronously through
-/// ``Trunk/run(id:cancellingInFlight:priority:operation:)``, which the store tracks and can cancel) and a
+/// ``Trunk/run(id:cancellingInFlight:in:priority:operation:)``, which the store tracks and can cancel) and a
 /// finishing action records the outcome, on which the next side effect can hook.
 ///
 /// ```swift
