@@ -40,6 +40,7 @@ public struct FeedParser: Sendable {
         guard data.count <= options.maxInputBytes else {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
+        if let format = BinaryInput.compression(of: data) { throw .compressed(format: format) }
         let header = contentType.map(ContentType.init)
         let decoded = DocumentDecoder.decode(data, httpCharset: header?.charset,
                                              textMediaType: header?.mediaType.hasPrefix("text/") ?? false)
@@ -58,7 +59,9 @@ public struct FeedParser: Sendable {
         } else {
             let document = try XMLTreeBuilder.build(
                 decoded, of: data, options: options, documentURL: documentURL)
-            let (format, root) = try FormatDetector.detect(document, isHTMLType: header?.isHTML ?? false)
+            let (format, root) = try FormatDetector.detect(
+                document, isHTMLType: header?.isHTML ?? false,
+                looksBinary: { decoded.withUTF8(of: data, BinaryInput.hasControlCharacters) })
             var ctx = MappingContext(doc: document)
             let (feed, items) = format == .atom03 || format == .atom10
                 ? AtomMapper.map(&ctx, root: root) : RSSMapper.map(&ctx, root: root)

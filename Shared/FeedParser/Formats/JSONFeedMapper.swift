@@ -13,15 +13,16 @@ enum JSONFeedMapper {
         do {
             value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .invalidJSON("cannot be read; it may be truncated")
+            let (line, column) = JSONErrorLocation.locate(error, in: data)
+            throw .invalidJSON(line: line, column: column)
         }
-        guard let root = value as? Object else { throw .notAFeed("JSON that is not an object") }
+        guard let root = value as? Object else { throw .notAJSONFeed }
         if let rss = root["rss"] as? Object {
             return try RSSInJSONMapper.map(rss, documentURL: documentURL)
         }
         let version = root["version"] as? String ?? ""
         guard version.contains("jsonfeed.org") || root["items"] is [Any] else {
-            throw .notAFeed("JSON without a JSON Feed version")
+            throw .notAJSONFeed
         }
         let format: FeedFormat = version.hasSuffix("/1.1") ? .jsonFeed11 : .jsonFeed10
         var warnings: [ParseWarning] = []

@@ -6,7 +6,7 @@ enum RSSInJSONMapper {
 
     static func map(_ rss: Object, documentURL: String?) throws(FeedParseError)
         -> (FeedFormat, FeedDraft, [ItemDraft], [ParseWarning]) {
-        guard let channel = rss["channel"] as? Object else { throw .notAFeed("RSS-in-JSON without a channel") }
+        guard let channel = rss["channel"] as? Object else { throw .notAJSONFeed }
         let s = JSONFeedMapper.string, u = JSONFeedMapper.url
         var warnings: [ParseWarning] = []
         var feed = FeedDraft()

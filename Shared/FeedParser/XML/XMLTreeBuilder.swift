@@ -118,6 +118,7 @@ struct XMLTreeBuilder {
                 }
             }
         }
+        if stack.isEmpty, document.root == nil { document.rootLine = TextPosition.of(byte: tagStart, in: p).line }
         try openElement(qname: qname, rawAttributes: rawAttributes)
         let lname = document.elements[stack[stack.count - 1]].lname
         if selfClosing || Self.voidHTMLElements.contains(lname) { closeTop() }
