@@ -58,7 +58,10 @@ struct ItemDraft {
     /// The finished item, with its identity decided by ``ItemIdentity``.
     func build(feedAuthors: [FeedAuthor]) -> FeedItem {
         let (id, kind) = id.value ?? (
-            ItemIdentity.hashID(link: link.value, title: title.value, enclosureURL: enclosures.first?.url), .hash)
+            ItemIdentity.hashID(
+                link: link.value, title: title.value, enclosureURL: enclosures.first?.url,
+                summary: summary.value, contentHTML: content.value, date: (published.value ?? updated.value)?.date),
+            .hash)
         return FeedItem(
             id: id, idKind: kind, title: title.value, link: link.value,
             authors: authors.value ?? feedAuthors, published: published.value, updated: updated.value,

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The rule that gives every item a stable ``FeedItem/id``, so a reader can merge re-fetches without
 /// duplicating items or losing their read and starred marks.
 ///
@@ -6,19 +8,39 @@
 ///    `<id>`; in JSON Feed `id` (numbers written in decimal).
 /// 2. Otherwise `"hash:"` + 16 hex digits of FNV-1a 64 over the UTF-8 of
 ///    `normalised link + "\n" + normalised title + "\n" + first enclosure URL`, where the link is trimmed with
-///    its scheme and host lower-cased, the title has its whitespace collapsed, and missing parts are empty.
+///    its scheme and host lower-cased, the title has its whitespace collapsed, the enclosure URL is trimmed, and
+///    missing parts are empty.
+/// 3. When link, title and enclosure URL are all empty (notes, notification feeds), the hashed text goes on
+///    with `"\n" + summary + "\n" + content + "\n" + date`: summary and content with their whitespace collapsed,
+///    the date (published, else updated) as whole seconds since 1970 in decimal, missing parts empty. An item
+///    with none of these either keeps the hash of three empty parts.
 ///
-/// Dates never take part, so a re-dated item keeps its id; a changed title or link yields a new one, which is
-/// the best that can be done for feeds without ids.
+/// Dates take part only under rule 3, so a re-dated item keeps its id; a changed title or link yields a new
+/// one, which is the best that can be done for feeds without ids.
 public enum ItemIdentity {
-    /// The computed id for an item without a publisher id.
-    public static func hashID(link: String?, title: String?, enclosureURL: String?) -> String {
+    /// The computed id for an item without a publisher id (rules 2 and 3).
+    public static func hashID(
+        link: String?, title: String?, enclosureURL: String?, summary: String? = nil, contentHTML: String? = nil,
+        date: Date? = nil
+    ) -> String {
         var hasher = FNV1a64()
-        hasher.combine(normalizedLink(link ?? "").utf8)
+        let link = normalizedLink(link ?? ""), title = normalizedTitle(title ?? "")
+        let enclosure = (enclosureURL ?? "").trimmingASCIIWhitespace()
+        hasher.combine(link.utf8)
         hasher.combine([0x0A])
-        hasher.combine(normalizedTitle(title ?? "").utf8)
+        hasher.combine(title.utf8)
         hasher.combine([0x0A])
-        hasher.combine((enclosureURL ?? "").trimmingASCIIWhitespace().utf8)
+        hasher.combine(enclosure.utf8)
+        if link.isEmpty, title.isEmpty, enclosure.isEmpty {
+            let summary = normalizedTitle(summary ?? ""), content = normalizedTitle(contentHTML ?? "")
+            let seconds = date.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? ""
+            if !(summary.isEmpty && content.isEmpty && seconds.isEmpty) {
+                for part in [summary, content, seconds] {
+                    hasher.combine([0x0A])
+                    hasher.combine(part.utf8)
+                }
+            }
+        }
         return "hash:" + hasher.hex
     }
 
@@ -32,7 +54,7 @@ public enum ItemIdentity {
             + afterScheme[hostEnd...]
     }
 
-    /// Collapses runs of whitespace to one space and trims.
+    /// Collapses runs of whitespace to one space and trims (titles, and the summary and content of rule 3).
     static func normalizedTitle(_ title: String) -> String {
         title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

@@ -10,7 +10,8 @@ public struct FeedItem: Sendable, Hashable, Codable {
         case atomID
         /// JSON Feed `id`.
         case jsonID
-        /// No id in the feed: a hash of link, title and enclosure (see ``ItemIdentity``).
+        /// No id in the feed: a hash of link, title and enclosure, or of summary, content and date when the
+        /// item has none of those (see ``ItemIdentity``).
         case hash
     }
 
