@@ -75,13 +75,8 @@ public struct FeedParser: Sendable {
     private static func assemble(_ format: FeedFormat, _ feed: FeedDraft, _ items: [ItemDraft],
                                  _ warnings: [ParseWarning]) -> ParsedFeed {
         let authors = feed.authors.value ?? []
-        let built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
-        var warnings = warnings
-        var seen = Set<String>()
-        for (index, item) in built.enumerated() where !seen.insert(item.id).inserted {
-            warnings.append(ParseWarning(field: "item[\(index)].id", rawValue: item.id,
-                                         reason: "id already used by an earlier item in this feed"))
-        }
+        var built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
+        let warnings = warnings + RepeatedIDs.makeUnique(&built)
         return ParsedFeed(
             format: format, title: feed.title.value, siteLink: feed.link.value,
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,

@@ -8,15 +8,20 @@ public import Foundation
 ///    `<id>`; in JSON Feed `id` (numbers written in decimal).
 /// 2. Otherwise `"hash:"` + 16 hex digits of FNV-1a 64 over the UTF-8 of
 ///    `normalised link + "\n" + normalised title + "\n" + first enclosure URL`, where the link is trimmed with
-///    its scheme and host lower-cased, the title has its whitespace collapsed, the enclosure URL is trimmed, and
-///    missing parts are empty.
+///    its scheme and host lower-cased, the title has its whitespace collapsed, the enclosure URL is trimmed, and missing parts are empty.
 /// 3. When link, title and enclosure URL are all empty (notes, notification feeds), the hashed text goes on
 ///    with `"\n" + summary + "\n" + content + "\n" + date`: summary and content with their whitespace collapsed,
 ///    the date (published, else updated) as whole seconds since 1970 in decimal, missing parts empty. An item
 ///    with none of these either keeps the hash of three empty parts.
+/// 4. A publisher id that several items of one document share, with different links or titles, is a
+///    misconfigured feed, not one article: every one of those items (the first too, so that a new item at the
+///    top does not shift the others) gets `id + "|"` + 16 hex digits of FNV-1a 64 over its normalised link, or
+///    over `normalised link + "\n" + title` (``FeedItem/title``) when another item with that id
+///    has the same link. Items equal in id, link and title stay duplicates and keep the plain id.
 ///
 /// Dates take part only under rule 3, so a re-dated item keeps its id; a changed title or link yields a new
-/// one, which is the best that can be done for feeds without ids.
+/// one, which is the best that can be done for feeds without ids. Nothing depends on the order of items, so
+/// a re-fetch gives the same ids whatever the feed put first.
 public enum ItemIdentity {
     /// The computed id for an item without a publisher id (rules 2 and 3).
     public static func hashID(
@@ -42,6 +47,18 @@ public enum ItemIdentity {
             }
         }
         return "hash:" + hasher.hex
+    }
+
+    /// The id of an item whose publisher id other items of the document share (rule 4); `sharesLink` says
+    /// whether one of them has this item's link too.
+    static func repeatedID(_ id: String, link: String?, title: String?, sharesLink: Bool) -> String {
+        var hasher = FNV1a64()
+        hasher.combine(normalizedLink(link ?? "").utf8)
+        if sharesLink {
+            hasher.combine([0x0A])
+            hasher.combine((title ?? "").utf8)
+        }
+        return id + "|" + hasher.hex
     }
 
     /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`).

@@ -15,7 +15,8 @@ public struct FeedItem: Sendable, Hashable, Codable {
         case hash
     }
 
-    /// Stable identity; see ``ItemIdentity`` for the rule.
+    /// Stable identity, unique within the feed unless the feed lists the same article twice; see
+    /// ``ItemIdentity`` for the rule.
     public var id: String
     /// Where ``id`` came from.
     public var idKind: IDKind
