@@ -78,7 +78,8 @@ public struct FeedParser: Sendable {
         var built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
         let warnings = warnings + RepeatedIDs.makeUnique(&built)
         return ParsedFeed(
-            format: format, title: feed.title.value, siteLink: feed.link.value,
+            format: format, title: feed.title.value.flatMap { TitleText.plain($0.text, $0.markup) },
+            siteLink: feed.link.value,
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
             language: feed.language.value, authors: authors,
             items: built,

@@ -8,7 +8,8 @@ public import Foundation
 ///    `<id>`; in JSON Feed `id` (numbers written in decimal).
 /// 2. Otherwise `"hash:"` + 16 hex digits of FNV-1a 64 over the UTF-8 of
 ///    `normalised link + "\n" + normalised title + "\n" + first enclosure URL`, where the link is trimmed with
-///    its scheme and host lower-cased, the title has its whitespace collapsed, the enclosure URL is trimmed, and missing parts are empty.
+///    its scheme and host lower-cased, the title (as the feed gives it, before ``FeedItem/title`` turns it into
+///    plain text) has its whitespace collapsed, the enclosure URL is trimmed, and missing parts are empty.
 /// 3. When link, title and enclosure URL are all empty (notes, notification feeds), the hashed text goes on
 ///    with `"\n" + summary + "\n" + content + "\n" + date`: summary and content with their whitespace collapsed,
 ///    the date (published, else updated) as whole seconds since 1970 in decimal, missing parts empty. An item
@@ -16,7 +17,7 @@ public import Foundation
 /// 4. A publisher id that several items of one document share, with different links or titles, is a
 ///    misconfigured feed, not one article: every one of those items (the first too, so that a new item at the
 ///    top does not shift the others) gets `id + "|"` + 16 hex digits of FNV-1a 64 over its normalised link, or
-///    over `normalised link + "\n" + title` (``FeedItem/title``) when another item with that id
+///    over `normalised link + "\n" + title` (``FeedItem/title``, plain text) when another item with that id
 ///    has the same link. Items equal in id, link and title stay duplicates and keep the plain id.
 ///
 /// Dates take part only under rule 3, so a re-dated item keeps its id; a changed title or link yields a new

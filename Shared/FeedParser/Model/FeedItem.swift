@@ -20,7 +20,8 @@ public struct FeedItem: Sendable, Hashable, Codable {
     public var id: String
     /// Where ``id`` came from.
     public var idKind: IDKind
-    /// Title, if any (HTML titles are kept as given).
+    /// Title as plain text, if any: references decoded, markup removed (all of it in Atom `html` and `xhtml`
+    /// titles, only tags that are surely HTML elsewhere, so `a < b` stays), whitespace collapsed.
     public var title: String?
     /// Permalink, absolute.
     public var link: String?

@@ -96,6 +96,17 @@ struct IdentityTests {
         #expect(!first.warnings.contains { $0.reason.contains("id already used") })
     }
 
+    @Test func theHashReadsTheTitleAsGivenNotItsPlainText() throws {
+        let feed = try Feeds.parse("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">&lt;b&gt;Slack&lt;/b&gt; is  down</title>
+            <link href="https://status.example/1"/></entry></feed>
+            """)
+        let item = try #require(feed.items.first)
+        #expect(item.title == "Slack is down")
+        #expect(item.id == ItemIdentity.hashID(link: "https://status.example/1", title: "<b>Slack</b> is  down",
+                                               enclosureURL: nil))
+    }
+
     @Test func emptyGuidFallsBackToHash() throws {
         let feed = try Feeds.parse("<rss><channel><item><guid>  </guid><title>T</title></item></channel></rss>")
         #expect(feed.items[0].idKind == .hash)
