@@ -63,6 +63,7 @@ public enum ProblemText {
         case .unsupportedScheme(let scheme):
             return scheme.isEmpty ? "not a URL that can be fetched" : "\(scheme) URLs cannot be fetched"
         case .cancelled: return "cancelled"
+        case .unclassified(_, let message): return message
         }
     }
 
@@ -82,7 +83,8 @@ public enum ProblemText {
         case .noSpace: "no space left on the device"
         case .readOnlyFileSystem: "read-only file system"
         case .tooLarge(let limit): "larger than \(bytes(limit))"
-        case .notOPML(let error): "not an OPML subscription list (\(error.description))"
+        case .notOPML(.feedDocument): "not an OPML subscription list (this is a feed; add it as a source)"
+        case .notOPML(let error): "not an OPML subscription list (\(error.reason))"
         case .system(let code): systemError(code)
         }
     }

@@ -40,6 +40,7 @@ public struct FeedParser: Sendable {
         guard data.count <= options.maxInputBytes else {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
+        if let format = BinaryInput.compression(of: data) { throw .compressed(format: format) }
         let header = contentType.map(ContentType.init)
         let decoded = DocumentDecoder.decode(data, httpCharset: header?.charset,
                                              textMediaType: header?.mediaType.hasPrefix("text/") ?? false)
@@ -58,7 +59,9 @@ public struct FeedParser: Sendable {
         } else {
             let document = try XMLTreeBuilder.build(
                 decoded, of: data, options: options, documentURL: documentURL)
-            let (format, root) = try FormatDetector.detect(document, isHTMLType: header?.isHTML ?? false)
+            let (format, root) = try FormatDetector.detect(
+                document, isHTMLType: header?.isHTML ?? false,
+                looksBinary: { decoded.withUTF8(of: data, BinaryInput.hasControlCharacters) })
             var ctx = MappingContext(doc: document)
             let (feed, items) = format == .atom03 || format == .atom10
                 ? AtomMapper.map(&ctx, root: root) : RSSMapper.map(&ctx, root: root)
@@ -72,15 +75,11 @@ public struct FeedParser: Sendable {
     private static func assemble(_ format: FeedFormat, _ feed: FeedDraft, _ items: [ItemDraft],
                                  _ warnings: [ParseWarning]) -> ParsedFeed {
         let authors = feed.authors.value ?? []
-        let built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
-        var warnings = warnings
-        var seen = Set<String>()
-        for (index, item) in built.enumerated() where !seen.insert(item.id).inserted {
-            warnings.append(ParseWarning(field: "item[\(index)].id", rawValue: item.id,
-                                         reason: "id already used by an earlier item in this feed"))
-        }
+        var built = items.map { $0.build(feedAuthors: format == .atom10 || format == .atom03 ? authors : []) }
+        let warnings = warnings + RepeatedIDs.makeUnique(&built)
         return ParsedFeed(
-            format: format, title: feed.title.value, siteLink: feed.link.value,
+            format: format, title: feed.title.value.flatMap { TitleText.plain($0.text, $0.markup) },
+            siteLink: feed.link.value,
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
             language: feed.language.value, authors: authors,
             items: built,

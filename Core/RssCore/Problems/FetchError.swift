@@ -25,6 +25,9 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
     case unsupportedScheme(String)
     /// The fetch was cancelled: never a failure of the source, and never recorded as one.
     case cancelled
+    /// A failure recorded by a version of RssReeder from before failures were typed: its stage and its words
+    /// as stored. Only a database written by such a version holds one, until the source's next fetch.
+    case unclassified(stage: Stage, message: String)
 
     /// Where in the fetch the failure happened, as status lines name it.
     public enum Stage: String, Sendable, Equatable, Codable {
@@ -48,6 +51,7 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
         case .tooLarge, .file(.tooLarge): .tooLarge
         case .parse: .parse
         case .redirect, .connection, .file, .unsupportedScheme, .cancelled: .fetch
+        case .unclassified(let stage, _): stage
         }
     }
 

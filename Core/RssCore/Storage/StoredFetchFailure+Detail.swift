@@ -1,4 +1,3 @@
-import FeedParser
 import Foundation
 
 extension StoredFetchFailure {
@@ -21,16 +20,12 @@ extension StoredFetchFailure {
     }
 
     /// A failure stored as a stage and a message: the HTTP status is read from the message's start ("404 not
-    /// found"), every other stage keeps its message as the HTTP stack's own words.
+    /// found"); anything else keeps its stage and words.
     private static func legacy(stage: String, message: String) -> FetchError {
-        switch FetchError.Stage(rawValue: stage) {
-        case .http:
-            let status = message.split(separator: " ").first.flatMap { Int($0) }
-            return status.map { .http(status: $0) } ?? .connection(.other(message))
-        case .timeout: return .timeout(.waitingForData)
-        case .tooLarge: return .tooLarge(limit: 0)
-        case .parse: return .parse(.notAFeed(message))
-        case .fetch, nil: return .connection(.other(message))
+        let stage = FetchError.Stage(rawValue: stage) ?? .fetch
+        if stage == .http, let status = message.split(separator: " ").first.flatMap({ Int($0) }) {
+            return .http(status: status)
         }
+        return .unclassified(stage: stage, message: message)
     }
 }

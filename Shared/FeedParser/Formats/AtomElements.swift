@@ -27,6 +27,16 @@ enum AtomElements {
         return isMarkup ? ctx.resolvingLinks(inHTML: value, at: e) : value
     }
 
+    /// A title: the text construct as given (what item identity hashes), marked as HTML when its type or mode
+    /// says markup or when markup sits inline in it (Atom 0.3 feeds do that without a type).
+    static func title(_ e: Int, _ ctx: MappingContext) -> TitleText.Given? {
+        guard let given = textConstruct(e, ctx) else { return nil }
+        let type = ctx.attribute("type", of: e)?.lowercased() ?? "text"
+        let isMarkup = type.contains("html") || ctx.attribute("mode", of: e)?.lowercased() == "xml"
+            || ctx.doc.hasElementChildren(e)
+        return (given, isMarkup ? .html : .text)
+    }
+
     /// Atom 1.0: a media type that is neither text nor XML means the element holds base64.
     private static func isBase64Type(_ type: String) -> Bool {
         guard type.contains("/") else { return false }
@@ -53,7 +63,7 @@ enum AtomElements {
     static func applyToEntry(_ e: Int, _ ctx: inout MappingContext, _ item: inout ItemDraft, base: Int) {
         switch ctx.doc[e].lname {
         case "id": item.id.offer(ctx.text(e).map { ($0, .atomID) }, rank: base + 1)
-        case "title": item.title.offer(textConstruct(e, ctx), rank: base)
+        case "title": item.title.offer(title(e, ctx), rank: base)
         case "link": link(e, &ctx, &item, base: base)
         case "author": item.authors.append(person(e, ctx), rank: base + 1)
         case "published", "issued": item.published.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base)
@@ -87,7 +97,7 @@ enum AtomElements {
     /// Applies one Atom child of a feed (or of an RSS channel borrowing Atom); ranks start at `base`.
     static func applyToFeed(_ e: Int, _ ctx: inout MappingContext, _ feed: inout FeedDraft, base: Int) {
         switch ctx.doc[e].lname {
-        case "title": feed.title.offer(textConstruct(e, ctx), rank: base)
+        case "title": feed.title.offer(title(e, ctx), rank: base)
         case "subtitle", "tagline": feed.description.offer(textConstruct(e, ctx), rank: base)
         case "link":
             let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"

@@ -10,7 +10,7 @@ enum ExtensionElements {
             item.content.offer(ctx.resolvingLinks(inHTML: ctx.text(e), at: e), rank: 0)
         case (Namespaces.xhtml, "body"), (Namespaces.xhtml, "div"):
             item.content.offer(ctx.resolvingLinks(inHTML: ctx.markup(e), at: e), rank: 1)
-        case (Namespaces.dc, "title"): item.title.offer(ctx.text(e), rank: 5)
+        case (Namespaces.dc, "title"): item.title.offer(ctx.looseTitle(e), rank: 5)
         case (Namespaces.dc, "description"): item.summary.offer(ctx.markup(e), rank: 5)
         case (Namespaces.dc, "identifier"): item.id.offer(ctx.text(e).map { ($0, .guid) }, rank: 5)
         case (Namespaces.dc, "creator"), (Namespaces.dc, "author"):
@@ -67,7 +67,7 @@ enum ExtensionElements {
             for child in ctx.children(e) where ctx.doc[child].ns == Namespaces.media { applyMedia(child, &ctx, &item) }
         case "thumbnail":
             item.thumbnail.offer(ctx.link(ctx.attribute("url", of: e), at: e, field: "media:thumbnail"), rank: 0)
-        case "title": item.title.offer(ctx.text(e), rank: 7)
+        case "title": item.title.offer(ctx.looseTitle(e), rank: 7)
         case "category": item.addCategory(ctx.text(e))
         case "description": item.summary.offer(ctx.markup(e), rank: 8)
         default: break
@@ -84,7 +84,7 @@ enum ExtensionElements {
     static func applyToFeed(_ e: Int, _ ctx: inout MappingContext, _ feed: inout FeedDraft) -> Bool {
         let element = ctx.doc[e]
         switch (element.ns, element.lname) {
-        case (Namespaces.dc, "title"): feed.title.offer(ctx.text(e), rank: 5)
+        case (Namespaces.dc, "title"): feed.title.offer(ctx.looseTitle(e), rank: 5)
         case (Namespaces.dc, "description"): feed.description.offer(ctx.text(e), rank: 5)
         case (Namespaces.dc, "language"): feed.language.offer(ctx.text(e), rank: 5)
         case (Namespaces.dc, "date"): feed.updated.offer(ctx.date(e, field: "dc:date"), rank: 3)

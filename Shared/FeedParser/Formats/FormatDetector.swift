@@ -1,9 +1,12 @@
 /// Names the format of a parsed XML document from its root element (and namespaces), never from a file
-/// name, and recognises the common non-feed answers (an HTML page, an OPML list) so the error says so.
+/// name, and recognises the common non-feed answers (an HTML page, an OPML list, binary data) so the error
+/// says so.
 enum FormatDetector {
-    static func detect(_ doc: XMLDocument, isHTMLType: Bool) throws(FeedParseError) -> (FeedFormat, Int) {
+    /// `looksBinary` is asked only when the document is not a feed, to tell binary input from unknown XML.
+    static func detect(_ doc: XMLDocument, isHTMLType: Bool, looksBinary: () -> Bool) throws(FeedParseError)
+        -> (FeedFormat, Int) {
         guard let root = doc.root else {
-            throw .notAFeed("no XML root element")
+            throw looksBinary() ? .binaryData : .noRootElement
         }
         let element = doc[root]
         let version = doc.attribute("version", of: root)?.trimmingASCIIWhitespace() ?? ""
@@ -31,7 +34,12 @@ enum FormatDetector {
             if isHTMLType { throw .htmlPage }
             if doc.elements.contains(where: { $0.lname == "channel" || $0.lname == "item" }) { return (.rss20, root) }
             if doc.elements.contains(where: { $0.lname == "entry" && $0.ns == Namespaces.atom }) { return (.atom10, root) }
-            throw .notAFeed("root element <\(element.qname)>")
+            // The scanner takes any byte above 0x7F for a name character, so binary input has "root elements";
+            // U+FFFD is a valid name character but here stands for bytes that were not text in the charset.
+            if !XMLName.isValid(element.qname) || element.qname.contains("\u{FFFD}") || looksBinary() {
+                throw .binaryData
+            }
+            throw .notAFeed(rootElement: String(element.qname.prefix(64)), line: doc.rootLine)
         }
     }
 }

@@ -13,21 +13,22 @@ enum JSONFeedMapper {
         do {
             value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .invalidJSON("cannot be read; it may be truncated")
+            let (line, column) = JSONErrorLocation.locate(error, in: data)
+            throw .invalidJSON(line: line, column: column)
         }
-        guard let root = value as? Object else { throw .notAFeed("JSON that is not an object") }
+        guard let root = value as? Object else { throw .notAJSONFeed }
         if let rss = root["rss"] as? Object {
             return try RSSInJSONMapper.map(rss, documentURL: documentURL)
         }
         let version = root["version"] as? String ?? ""
         guard version.contains("jsonfeed.org") || root["items"] is [Any] else {
-            throw .notAFeed("JSON without a JSON Feed version")
+            throw .notAJSONFeed
         }
         let format: FeedFormat = version.hasSuffix("/1.1") ? .jsonFeed11 : .jsonFeed10
         var warnings: [ParseWarning] = []
         let base = string(root["feed_url"]) ?? documentURL
         var feed = FeedDraft()
-        feed.title.offer(string(root["title"]), rank: 0)
+        feed.title.offer(string(root["title"]).map { ($0, .looseHTML) }, rank: 0)
         feed.link.offer(url(root["home_page_url"], base), rank: 0)
         feed.description.offer(string(root["description"]), rank: 0)
         feed.icon.offer(url(root["icon"], base), rank: 0)
@@ -51,7 +52,7 @@ enum JSONFeedMapper {
             let text: String? = (id as? String) ?? (id as? NSNumber).map { "\($0)" }
             if let text = text?.trimmingASCIIWhitespace(), !text.isEmpty { item.id.offer((text, .jsonID), rank: 0) }
         }
-        item.title.offer(string(o["title"]), rank: 0)
+        item.title.offer(string(o["title"]).map { ($0, .looseHTML) }, rank: 0)
         item.link.offer(url(o["url"], base), rank: 0)
         item.link.offer(url(o["external_url"], base), rank: 1)
         item.content.offer(string(o["content_html"]), rank: 0)

@@ -19,6 +19,11 @@ struct MappingContext {
         return value.isEmpty ? nil : value
     }
 
+    /// A title in a vocabulary where it is text that is sometimes HTML (RSS, Dublin Core, Media RSS).
+    func looseTitle(_ e: Int) -> TitleText.Given? {
+        text(e).map { ($0, .looseHTML) }
+    }
+
     /// Content that may be HTML: markup children are serialised back; text is returned as is (trimmed).
     func markup(_ e: Int) -> String? {
         let value = doc.hasElementChildren(e) ? XMLSerializer.innerXML(of: e, in: doc) : doc.text(of: e)

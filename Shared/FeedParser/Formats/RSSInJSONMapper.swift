@@ -6,11 +6,11 @@ enum RSSInJSONMapper {
 
     static func map(_ rss: Object, documentURL: String?) throws(FeedParseError)
         -> (FeedFormat, FeedDraft, [ItemDraft], [ParseWarning]) {
-        guard let channel = rss["channel"] as? Object else { throw .notAFeed("RSS-in-JSON without a channel") }
+        guard let channel = rss["channel"] as? Object else { throw .notAJSONFeed }
         let s = JSONFeedMapper.string, u = JSONFeedMapper.url
         var warnings: [ParseWarning] = []
         var feed = FeedDraft()
-        feed.title.offer(s(channel["title"]), rank: 0)
+        feed.title.offer(s(channel["title"]).map { ($0, .looseHTML) }, rank: 0)
         feed.link.offer(u(channel["link"], documentURL), rank: 0)
         feed.description.offer(s(channel["description"]), rank: 0)
         feed.language.offer(s(channel["language"]), rank: 0)
@@ -20,7 +20,7 @@ enum RSSInJSONMapper {
         for (index, raw) in rawItems.enumerated() {
             guard let o = raw as? Object else { continue }
             var item = ItemDraft()
-            item.title.offer(s(o["title"]), rank: 0)
+            item.title.offer(s(o["title"]).map { ($0, .looseHTML) }, rank: 0)
             item.link.offer(u(o["link"], documentURL), rank: 0)
             item.summary.offer(s(o["description"]), rank: 0)
             let guid = s(o["guid"]) ?? s((o["guid"] as? Object)?["value"])

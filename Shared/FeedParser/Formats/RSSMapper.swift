@@ -40,7 +40,7 @@ enum RSSMapper {
         let ns = ctx.doc[e].ns
         if Namespaces.rssCore.contains(ns) {
             switch ctx.doc[e].lname {
-            case "title": feed.title.offer(ctx.text(e), rank: 0)
+            case "title": feed.title.offer(ctx.looseTitle(e), rank: 0)
             case "link": feed.link.offer(ctx.link(ctx.text(e) ?? ctx.attribute("href", of: e), at: e, field: "link"), rank: 0)
             case "description": feed.description.offer(ctx.markup(e), rank: 0)
             case "language": feed.language.offer(ctx.text(e), rank: 0)
@@ -86,7 +86,7 @@ enum RSSMapper {
 
     private static func applyCore(_ e: Int, _ ctx: inout MappingContext, _ item: inout ItemDraft) {
         switch ctx.doc[e].lname {
-        case "title": item.title.offer(ctx.text(e), rank: 0)
+        case "title": item.title.offer(ctx.looseTitle(e), rank: 0)
         case "link": item.link.offer(ctx.link(ctx.text(e) ?? ctx.attribute("href", of: e), at: e, field: "link"), rank: 0)
         case "guid":
             guard let guid = ctx.text(e) else { return }

@@ -26,7 +26,7 @@ struct Ranked<Value> {
 /// An item being assembled from whichever elements a format provides.
 struct ItemDraft {
     var id = Ranked<(String, FeedItem.IDKind)>()
-    var title = Ranked<String>()
+    var title = Ranked<TitleText.Given>()
     var link = Ranked<String>()
     var authors = Ranked<[FeedAuthor]>()
     var published = Ranked<FeedDate>()
@@ -55,12 +55,17 @@ struct ItemDraft {
         categories.append(term)
     }
 
-    /// The finished item, with its identity decided by ``ItemIdentity``.
+    /// The finished item, with its identity decided by ``ItemIdentity`` (the hash reads the title as given,
+    /// so that ids stored before titles became plain text stay the same).
     func build(feedAuthors: [FeedAuthor]) -> FeedItem {
         let (id, kind) = id.value ?? (
-            ItemIdentity.hashID(link: link.value, title: title.value, enclosureURL: enclosures.first?.url), .hash)
+            ItemIdentity.hashID(
+                link: link.value, title: title.value?.text, enclosureURL: enclosures.first?.url,
+                summary: summary.value, contentHTML: content.value, date: (published.value ?? updated.value)?.date),
+            .hash)
         return FeedItem(
-            id: id, idKind: kind, title: title.value, link: link.value,
+            id: id, idKind: kind, title: title.value.flatMap { TitleText.plain($0.text, $0.markup) },
+            link: link.value,
             authors: authors.value ?? feedAuthors, published: published.value, updated: updated.value,
             summary: summary.value, contentHTML: content.value, enclosures: enclosures, categories: categories,
             thumbnailURL: thumbnail.value, durationSeconds: duration.value ?? enclosures.first?.durationSeconds)
@@ -69,7 +74,7 @@ struct ItemDraft {
 
 /// Feed-level fields being assembled.
 struct FeedDraft {
-    var title = Ranked<String>()
+    var title = Ranked<TitleText.Given>()
     var link = Ranked<String>()
     var description = Ranked<String>()
     var icon = Ranked<String>()

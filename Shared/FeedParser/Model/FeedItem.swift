@@ -10,15 +10,18 @@ public struct FeedItem: Sendable, Hashable, Codable {
         case atomID
         /// JSON Feed `id`.
         case jsonID
-        /// No id in the feed: a hash of link, title and enclosure (see ``ItemIdentity``).
+        /// No id in the feed: a hash of link, title and enclosure, or of summary, content and date when the
+        /// item has none of those (see ``ItemIdentity``).
         case hash
     }
 
-    /// Stable identity; see ``ItemIdentity`` for the rule.
+    /// Stable identity, unique within the feed unless the feed lists the same article twice; see
+    /// ``ItemIdentity`` for the rule.
     public var id: String
     /// Where ``id`` came from.
     public var idKind: IDKind
-    /// Title, if any (HTML titles are kept as given).
+    /// Title as plain text, if any: references decoded, markup removed (all of it in Atom `html` and `xhtml`
+    /// titles, only tags that are surely HTML elsewhere, so `a < b` stays), whitespace collapsed.
     public var title: String?
     /// Permalink, absolute.
     public var link: String?

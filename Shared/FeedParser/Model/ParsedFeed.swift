@@ -2,7 +2,7 @@
 public struct ParsedFeed: Sendable, Hashable, Codable {
     /// The format the document was recognised as.
     public var format: FeedFormat
-    /// Feed title, if any.
+    /// Feed title as plain text, if any (the same rule as ``FeedItem/title``).
     public var title: String?
     /// The web site the feed belongs to (RSS `link`, Atom `link rel=alternate`, JSON `home_page_url`).
     public var siteLink: String?

@@ -16,14 +16,23 @@ public struct OPMLReader: Sendable {
         guard data.count <= options.maxInputBytes else {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
+        if let format = BinaryInput.compression(of: data) { throw .compressed(format: format) }
         let decoded = DocumentDecoder.decode(data, httpCharset: nil)
         guard decoded.withUTF8(of: data, { $0.contains { $0 > 0x20 } }) else { throw .empty }
         let doc = try XMLTreeBuilder.build(
             decoded, of: data, options: options, documentURL: nil, continueAfterRoot: true)
-        guard let root = doc.root else { throw .notAFeed("no OPML outlines") }
+        guard let root = doc.root else {
+            throw decoded.withUTF8(of: data, BinaryInput.hasControlCharacters) ? .binaryData : .noRootElement
+        }
+        let hasOutlines = doc.elements.contains(where: { $0.lname == "outline" })
         if doc.elements.contains(where: { $0.lname == "rss" || $0.lname == "feed" || $0.lname == "rdf" }),
-           !doc.elements.contains(where: { $0.lname == "outline" }) {
-            throw .notAFeed("this is a feed, not an OPML list")
+           !hasOutlines {
+            throw .feedDocument
+        }
+        // A broken export keeps whatever outlines it still holds; an XML document with neither an <opml> root nor
+        // any outline (a web page, an SVG) is no subscription list at all, not an empty one.
+        if doc[root].lname != "opml", !hasOutlines {
+            throw .notAFeed(rootElement: String(doc[root].qname.prefix(64)), line: doc.rootLine)
         }
         var warnings = decoded.warnings + doc.warnings
         if doc[root].lname == "opml", !doc.childElements(root).contains(where: { doc[$0].lname == "body" }) {

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Resolves relative references against xml:base and the feed's own URL, leaving fragment-only references
-/// (`#fn1`, footnotes) and absolute IRIs exactly as written.
+/// Resolves relative references against xml:base and the feed's own URL as RFC 3986 says, leaving absolute IRIs
+/// exactly as written. (Fragment-only links inside HTML content, `#fn1` footnotes, are kept by
+/// ``HTMLURLRewriter``, which never hands them here: the content is read on the page they point into.)
 enum URLResolver {
     /// The absolute form of `reference` relative to `base`, or `reference` trimmed when it cannot be resolved.
     static func resolve(_ reference: String, against base: String?) -> String {
         let ref = reference.trimmingASCIIWhitespace()
-        if ref.hasPrefix("#") || hasScheme(ref) { return ref }
+        if hasScheme(ref) { return ref }
         guard let base, !base.isEmpty else { return ref }
         if ref.isEmpty { return base }
         guard let baseURL = url(base) else { return ref }
@@ -14,6 +15,16 @@ enum URLResolver {
             return resolved.absoluteString
         }
         return ref
+    }
+
+    /// The base in effect inside an element carrying `xml:base="value"`, when its parent's is `inherited`.
+    ///
+    /// A fragment-only value (`#top`) leaves the inherited base, which is what RFC 3986 makes of it: it resolves
+    /// to the inherited base plus a fragment, and a base's fragment never takes part in resolving a reference.
+    /// Keeping the fragment-only text as the base instead would leave every link below it relative.
+    static func base(_ value: String, inheriting inherited: String?) -> String? {
+        let trimmed = value.trimmingASCIIWhitespace()
+        return trimmed.hasPrefix("#") ? inherited : resolve(trimmed, against: inherited)
     }
 
     /// Whether the reference starts with `scheme:`.

@@ -39,6 +39,8 @@ struct XMLDocument {
     var elements: [XMLElement] = []
     /// Index of the root element, if the document had one.
     var root: Int?
+    /// The 1-based line the root element's start tag is on, for an error that names the root.
+    var rootLine: Int?
     /// Top-level elements after the root (junk after a feed, or the pieces of a truncated OPML file).
     var extraRoots: [Int] = []
     /// Whether the document ended with elements still open (a truncated download).

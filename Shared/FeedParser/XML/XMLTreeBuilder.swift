@@ -118,6 +118,7 @@ struct XMLTreeBuilder {
                 }
             }
         }
+        if stack.isEmpty, document.root == nil { document.rootLine = TextPosition.of(byte: tagStart, in: p).line }
         try openElement(qname: qname, rawAttributes: rawAttributes)
         let lname = document.elements[stack[stack.count - 1]].lname
         if selfClosing || Self.voidHTMLElements.contains(lname) { closeTop() }
@@ -151,7 +152,7 @@ struct XMLTreeBuilder {
         var base = parent >= 0 ? document.elements[parent].base : documentURL
         var lang = parent >= 0 ? document.elements[parent].lang : nil
         for attribute in attributes where attribute.ns == Namespaces.xml {
-            if attribute.lname == "base" { base = URLResolver.resolve(attribute.value, against: base) }
+            if attribute.lname == "base" { base = URLResolver.base(attribute.value, inheriting: base) }
             if attribute.lname == "lang" { lang = attribute.value.replacingOccurrences(of: "_", with: "-") }
         }
         let index = document.elements.count

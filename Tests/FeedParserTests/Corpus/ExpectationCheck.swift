@@ -20,6 +20,7 @@ enum ExpectationCheck {
     }
 
     static func isEmpty(_ actual: Any?) -> Bool {
+        if let title = actual as? ExpectationProbe.PlainTitle { return title.text?.isEmpty ?? true }
         guard let actual else { return true }
         if let s = actual as? String { return s.isEmpty }
         return false
@@ -29,6 +30,9 @@ enum ExpectationCheck {
         if expected is NSNull { return actual == nil }
         if let version = actual as? ExpectationProbe.VersionValue, let e = expected as? String {
             return ExpectationProbe.versionNames[version.format]?.contains(e) ?? false
+        }
+        if let title = actual as? ExpectationProbe.PlainTitle, let e = expected as? String {
+            return equal(e, title.text) || equal(plainText(ofHTML: e), title.text)
         }
         if let e = expected as? String {
             // An empty element and a missing one are the same thing in our model (`nil`).
@@ -44,6 +48,15 @@ enum ExpectationCheck {
             return false
         }
         return false
+    }
+
+    /// What a browser would show of an HTML fragment, written independently of the parser's own title code:
+    /// tags removed (block tags leave a space), references decoded, runs of ASCII whitespace collapsed.
+    static func plainText(ofHTML html: String) -> String {
+        let blockTag = /<\/?(br|p|div|li|h[1-6])\b[^>]*>/.ignoresCase()
+        let withoutTags = html.replacing(blockTag, with: " ").replacing(/<[!\/?]?[A-Za-z][^>]*>|<!--.*?-->/, with: "")
+        return HTMLEntities.decode(withoutTags)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
     static func utcFields(_ date: Date) -> [Int] {

@@ -33,9 +33,14 @@ struct FormatDetectionTests {
         ("   \n ", .empty),
         ("<!DOCTYPE html><html><head><title>x</title></head><body>hi</body></html>", .htmlPage),
         ("<opml version=\"2.0\"><body/></opml>", .opmlDocument),
-        ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", .notAFeed("root element <svg>")),
-        ("{\"version\":\"https://jsonfeed.org/version/1\",\"items\":[", .invalidJSON("cannot be read; it may be truncated")),
-        ("{\"hello\":1}", .notAFeed("JSON without a JSON Feed version")),
+        ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", .notAFeed(rootElement: "svg", line: 1)),
+        ("<?xml version=\"1.0\"?>\r\n<!-- x -->\n\n<x:doc xmlns:x=\"urn:x\"/>", .notAFeed(rootElement: "x:doc", line: 4)),
+        ("{\"version\":\"https://jsonfeed.org/version/1\",\"items\":[", .invalidJSON(line: 1, column: 54)),
+        ("{\"version\": \"https://jsonfeed.org/version/1\",\n  \"items\": [}", .invalidJSON(line: 2, column: 13)),
+        ("{\"hello\":1}", .notAJSONFeed),
+        ("[1, 2]", .notAJSONFeed),
+        ("{\"rss\": {\"version\": \"2.0\"}}", .notAJSONFeed),
+        ("this is not a feed at all", .noRootElement),
     ])
     func rejects(_ text: String, _ error: FeedParseError) {
         #expect(throws: error) { try Feeds.parse(text) }
@@ -43,6 +48,6 @@ struct FormatDetectionTests {
 
     @Test func errorsRenderAsOneLine() {
         #expect(FeedParseError.htmlPage.description == "not a feed (looks like an HTML page)")
-        #expect(!FeedParseError.invalidJSON("x").description.contains("\n"))
+        #expect(!FeedParseError.invalidJSON(line: 1, column: 2).description.contains("\n"))
     }
 }

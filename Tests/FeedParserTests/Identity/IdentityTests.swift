@@ -58,6 +58,55 @@ struct IdentityTests {
         #expect(rdf.items[0].idKind == .rdfAbout)
     }
 
+    /// Rule 3: golden values from the same independent Python implementation of the documented rule.
+    @Test(arguments: [
+        ("Backup finished", nil, 1_704_103_200, "hash:6e3f64b83c5eb17f"),
+        ("Backup \n finished", "<p>Details</p>", nil, "hash:f8fc202a1b99d78a"),
+        (nil, nil, 1_704_103_200, "hash:c13431af538a1365"),
+        (nil, nil, nil, "hash:08547e07b5084555"),
+    ] as [(String?, String?, Int?, String)])
+    func bareItemGolden(_ summary: String?, _ content: String?, _ seconds: Int?, _ expected: String) {
+        let date = seconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        #expect(ItemIdentity.hashID(link: nil, title: nil, enclosureURL: nil, summary: summary, contentHTML: content,
+                                    date: date) == expected)
+    }
+
+    @Test func contentAndDateNeverChangeTheHashOfAnItemWithLinkTitleOrEnclosure() {
+        let date = Date(timeIntervalSince1970: 1_704_103_200)
+        #expect(ItemIdentity.hashID(link: "https://example.com/a", title: "Hello", enclosureURL: nil,
+                                    summary: "s", contentHTML: "c", date: date) == "hash:299eb5e9c386bc1d")
+        #expect(ItemIdentity.hashID(link: nil, title: "Only a title", enclosureURL: nil, summary: "s",
+                                    date: date) == "hash:a4704d0641337d50")
+        #expect(ItemIdentity.hashID(link: nil, title: nil, enclosureURL: "https://cdn.example.com/ep1.mp3",
+                                    contentHTML: "c") == "hash:f6cc6b97017474e1")
+    }
+
+    @Test func bareItemsAreToldApartByContentAndDate() throws {
+        let data = Feeds.rss(items: """
+            <item><description>Backup finished</description><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate></item>
+            <item><description>Backup finished</description><pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate></item>
+            <item><description>Disk almost full</description><pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate></item>
+            """)
+        let first = try FeedParser().parse(data)
+        let again = try FeedParser().parse(data)
+        #expect(Set(first.items.map(\.id)).count == 3)
+        #expect(first.items.map(\.id) == again.items.map(\.id))
+        #expect(first.items.allSatisfy { $0.idKind == .hash })
+        #expect(first.items[0].id == "hash:6e3f64b83c5eb17f")
+        #expect(!first.warnings.contains { $0.reason.contains("id already used") })
+    }
+
+    @Test func theHashReadsTheTitleAsGivenNotItsPlainText() throws {
+        let feed = try Feeds.parse("""
+            <feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="html">&lt;b&gt;Slack&lt;/b&gt; is  down</title>
+            <link href="https://status.example/1"/></entry></feed>
+            """)
+        let item = try #require(feed.items.first)
+        #expect(item.title == "Slack is down")
+        #expect(item.id == ItemIdentity.hashID(link: "https://status.example/1", title: "<b>Slack</b> is  down",
+                                               enclosureURL: nil))
+    }
+
     @Test func emptyGuidFallsBackToHash() throws {
         let feed = try Feeds.parse("<rss><channel><item><guid>  </guid><title>T</title></item></channel></rss>")
         #expect(feed.items[0].idKind == .hash)

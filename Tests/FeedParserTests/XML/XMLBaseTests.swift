@@ -31,11 +31,40 @@ struct XMLBaseTests {
         #expect(feed.items[0].link == "https://example.com/feeds/posts/1")
     }
 
-    @Test func fragmentOnlyAndAbsoluteIRIsAreLeftAlone() throws {
+    @Test func absoluteIRIsAreLeftAloneAndFragmentLinksResolve() throws {
         let feed = try Feeds.parse("<rss><channel><item><link>#section</link></item><item><link>http://例え.jp/パス</link></item></channel></rss>",
                                    url: "https://example.com/feed")
-        #expect(feed.items[0].link == "#section")
+        #expect(feed.items[0].link == "https://example.com/feed#section")
         #expect(feed.items[1].link == "http://例え.jp/パス")
+    }
+
+    /// RFC 3986: `#top` resolves to the base in effect plus a fragment, and a base's fragment never takes part
+    /// in resolving, so links under it resolve against the document's URL.
+    @Test func fragmentOnlyXMLBaseResolvesAgainstTheDocument() throws {
+        let feed = try Feeds.parse("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="#feed">
+              <link href="/"/>
+              <entry xml:base="#entry">
+                <link href="/posts/a"/>
+                <link rel="enclosure" href="media/a.mp3"/>
+                <content type="html">&lt;a href="/b"&gt;b&lt;/a&gt; &lt;a href="#fn1"&gt;1&lt;/a&gt; &lt;img src="i.png"&gt;</content>
+              </entry>
+            </feed>
+            """, url: "http://example.com/blog/atom.xml")
+        #expect(feed.siteLink == "http://example.com/")
+        let item = try #require(feed.items.first)
+        #expect(item.link == "http://example.com/posts/a")
+        #expect(item.enclosures.map(\.url) == ["http://example.com/blog/media/a.mp3"])
+        #expect(item.contentHTML == "<a href=\"http://example.com/b\">b</a> <a href=\"#fn1\">1</a> <img src=\"http://example.com/blog/i.png\">")
+    }
+
+    @Test func fragmentOnlyXMLBaseUnderAnotherBaseKeepsThatBase() throws {
+        let feed = try Feeds.parse("""
+            <rss xml:base="http://cdn.example.org/x/"><channel><item xml:base="#item"><link>y.html</link></item></channel></rss>
+            """, url: "http://example.com/feed")
+        #expect(feed.items[0].link == "http://cdn.example.org/x/y.html")
+        let noURL = try Feeds.parse("<rss><channel><item xml:base=\"#item\"><link>/posts/a</link></item></channel></rss>")
+        #expect(noURL.items[0].link == "/posts/a")
     }
 
     @Test func scriptLinksAreDropped() throws {

@@ -16,7 +16,7 @@ struct SampleReportTests {
                     "OK   bioRxiv Subject Collection: Plant Biology (30 new)",
                     "OK   QEMU (10 new)",
                     "OK   research!rsc (19 new)",
-                    "OK   Scripting News (48 new)",
+                    "OK   Scripting News (50 new)",
                     "OK   The Omni Show (4 new)",
                 ].sorted())
     }
@@ -28,7 +28,7 @@ struct SampleReportTests {
         #expect(second.status == 0)
         #expect(second.stderrLines.count == 6)
         #expect(second.stderrLines.allSatisfy { $0.hasPrefix("304  ") }, "\(second.stderr)")
-        #expect(second.stdout.hasPrefix("rss-report 2026-01-01 12:00 +0000: 6 sources, 0 articles, 0 new, 159 unread"))
+        #expect(second.stdout.hasPrefix("rss-report 2026-01-01 12:00 +0000: 6 sources, 0 articles, 0 new, 161 unread"))
         let again = try await report.run(["--refresh", "--limit", "1"])
         #expect(!again.stdoutLines.contains { $0.hasPrefix("N ") })
         #expect(again.stdoutLines.filter { $0.hasPrefix("  20") }.count == 6)
@@ -44,7 +44,7 @@ struct SampleReportTests {
         let unread = try await report.run(["--unread", "--format", "json"])
         let document = try JSON.object(unread.stdout)
         let counts = try #require(document["counts"] as? [String: Any])
-        #expect(counts["unread"] as? Int == 149)
+        #expect(counts["unread"] as? Int == 151)
         #expect(try JSON.articles(document).allSatisfy { $0["source"] as? String != "QEMU" })
         let quiet = try await report.run(["--unread", "--source", "qemu", "--quiet"])
         #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty)

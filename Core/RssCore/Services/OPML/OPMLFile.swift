@@ -23,18 +23,11 @@ enum OPMLFile {
         }
         var options = FeedParser.Options()
         options.maxInputBytes = maximumBytes
-        let document: OPMLDocument
         do throws(FeedParseError) {
-            document = try OPMLReader(options: options).read(data)
+            return try OPMLReader(options: options).read(data)
         } catch {
             throw .notOPML(error)
         }
-        // The reader keeps whatever outlines a broken export still holds; a file with none and no <opml>
-        // element (a program, a text file) is not an empty subscription list but no list at all.
-        if document.outlines.isEmpty, data.range(of: Data("<opml".utf8)) == nil {
-            throw .notOPML(.notAFeed("no <opml> element and no outlines"))
-        }
-        return document
     }
 
     /// The feeds `document` lists that a source can follow, in document order, without duplicates, as sources
