@@ -1,7 +1,8 @@
 import Foundation
+import ReduxVM
 import Testing
 
-@testable import RssCore
+@_spi(Benchmarks) @testable import RssCore
 
 @Suite("gzip bodies sent without Content-Encoding")
 struct UnlabelledGzipTests {
@@ -52,5 +53,36 @@ struct UnlabelledGzipTests {
         for body in [Data(Self.text.utf8), Data(), Data([0x1F]), Data(TestDeflate.zlib(Array("x".utf8)))] {
             #expect(try UnlabelledGzip.decompress(body, limit: 1024) == nil)
         }
+    }
+}
+
+@Suite("A refresh reads a feed sent gzipped without saying so")
+struct UnlabelledGzipRefreshTests {
+    static let feedURL = URL(string: "https://gzip.example/feed.xml")!
+
+    @Test func theFeedIsDecompressedAndStored() async throws {
+        let xml = """
+            <rss version="2.0"><channel><title>Zipped</title>
+            <item><guid>1</guid><title>One</title></item><item><guid>2</guid><title>Two</title></item>
+            </channel></rss>
+            """
+        let fetcher = FakeFetcher([
+            Self.feedURL: .success(.fetched(FetchedFeed(data: Data(TestDeflate.gzip(Array(xml.utf8))))))
+        ])
+        let store = try await ActivityFixtures.store(fetcher: fetcher)
+        store.dispatch(AddSource(url: Self.feedURL, date: ActivityFixtures.date))
+        await store.idle()
+        #expect(store.state.sources.all.first?.title == "Zipped")
+        #expect(store.state.counts.total == 2)
+    }
+
+    @Test func aCorruptBodyIsACorruptCompressionNotRawBytes() async throws {
+        var corrupt = TestDeflate.gzip(Array("<rss version=\"2.0\"><channel/></rss>".utf8))
+        corrupt[12] ^= 0xFF
+        let fetcher = FakeFetcher([Self.feedURL: .success(.fetched(FetchedFeed(data: Data(corrupt))))])
+        let store = try await ActivityFixtures.store(fetcher: fetcher)
+        store.dispatch(AddSource(url: Self.feedURL, date: ActivityFixtures.date))
+        await store.idle()
+        #expect(store.state.sources.all.first?.status.lastError == .connection(.corruptCompression))
     }
 }

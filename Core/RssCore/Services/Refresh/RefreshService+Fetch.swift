@@ -42,10 +42,16 @@ extension RefreshService {
     private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
-        let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FeedParseError> in
-            do throws(FeedParseError) {
-                let parsed = try parser.parse(fetched.data, contentType: fetched.contentType, url: feedURL)
-                return .success((parsed, parsed.items.map(FetchedItem.init)))
+        let limit = maximumBodyBytes
+        let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FetchError> in
+            do throws(FetchError) {
+                let body = try Self.inflatingUnlabelledGzip(fetched.data, limit: limit)
+                do throws(FeedParseError) {
+                    let parsed = try parser.parse(body, contentType: fetched.contentType, url: feedURL)
+                    return .success((parsed, parsed.items.map(FetchedItem.init)))
+                } catch {
+                    throw .parse(error)
+                }
             } catch {
                 return .failure(error)
             }
@@ -54,7 +60,7 @@ extension RefreshService {
         let items: [FetchedItem]
         switch outcome {
         case .success(let result): (parsed, items) = result
-        case .failure(let error): return try await recordFailure(.parse(error), for: stored)
+        case .failure(let error): return try await recordFailure(error, for: stored)
         }
         if Task.isCancelled { return nil }
         let date = now()
@@ -75,6 +81,18 @@ extension RefreshService {
             status: FetchStatus(stored: status), newArticles: merged.inserted,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
             movedTo: merged.moved ? fetched.permanentlyMovedTo : nil)
+    }
+
+    /// `body`, decompressed when it is gzip that nobody said was (a server that gzips without
+    /// `Content-Encoding`, a feed file saved compressed).
+    static func inflatingUnlabelledGzip(_ body: Data, limit: Int) throws(FetchError) -> Data {
+        do throws(UnlabelledGzip.Failure) {
+            return try UnlabelledGzip.decompress(body, limit: limit) ?? body
+        } catch .tooLarge(let limit) {
+            throw .tooLarge(limit: limit)
+        } catch {
+            throw .connection(.corruptCompression)
+        }
     }
 
     private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {

@@ -18,6 +18,8 @@ final class RefreshService: Service {
     let refreshesPeriodically: Bool
     /// How long a timed refresh leaves a source alone after any fetch of it.
     let minimumInterval: TimeInterval
+    /// The largest body a feed may decompress to (the fetchers' own cap, for a gzip body they did not undo).
+    let maximumBodyBytes = HTTPFetchConfiguration().maximumBytes
 
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
