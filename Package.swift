@@ -153,6 +153,11 @@ let package = Package(
             dependencies: ["RssCore", "TerminalText"],
             path: "Fronts/FrontKit"
         ),
+        .testTarget(
+            name: "FrontKitTests",
+            dependencies: ["FrontKit", "RssCore", "FeedParser"],
+            path: "Tests/FrontKitTests"
+        ),
         .target(
             name: "ReplKit",
             dependencies: ["RssCore", "ReduxVM", "LineEditor", "TerminalText", "FrontKit", "HTMLText"],

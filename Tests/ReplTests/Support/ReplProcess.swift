@@ -9,12 +9,19 @@ enum ReplPaths {
     /// The built executable (`swift build --build-tests` builds it next to the tests).
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["RSS_REPL_BINARY"] { return URL(fileURLWithPath: path) }
+        return built("rss-repl")
+    }
+
+    /// The built `rss-report`, for tests that compare the two fronts.
+    static var reportBinary: URL { built("rss-report") }
+
+    private static func built(_ name: String) -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for directory in [testBinary, testBinary.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
-            let candidate = directory.appendingPathComponent("rss-repl")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return packageRoot.appendingPathComponent(".build/debug/rss-repl")
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
     static func sample(_ name: String) -> String {
@@ -47,9 +54,11 @@ struct ScriptedRun {
     let stderr: String
     let status: Int32
 
-    static func run(_ script: String, in directory: URL, arguments: [String]? = nil) throws -> ScriptedRun {
+    static func run(
+        _ script: String, in directory: URL, arguments: [String]? = nil, executable: URL = ReplPaths.binary
+    ) throws -> ScriptedRun {
         let process = Process()
-        process.executableURL = ReplPaths.binary
+        process.executableURL = executable
         process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path]
         process.environment = ReplPaths.environment(directory)
         process.currentDirectoryURL = directory
