@@ -129,7 +129,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["ReportFront", "RssCore", "ReduxVM", "TerminalText", "FrontKit", "LoopbackServers"],
+            dependencies: [
+                "ReportFront", "RssCore", "ReduxVM", "TerminalText", "FrontKit", "LoopbackServers",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/ReportTests",
             resources: [.copy("Expected")]
         ),

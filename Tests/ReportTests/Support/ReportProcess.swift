@@ -27,6 +27,9 @@ struct ReportProcess {
         return arguments0.appendingPathComponent("rss-report")
     }()
 
+    /// The built `rss-repl`, which the same build puts beside `rss-report`.
+    static let replExecutable = executable.deletingLastPathComponent().appendingPathComponent("rss-repl")
+
     /// The repository's bundled sample feeds, in a fixed order.
     static let samples: [URL] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -61,6 +64,11 @@ struct ReportProcess {
         let out: URL
         let err: URL
 
+        /// What the run wrote on standard output so far.
+        var stdoutSoFar: String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
+        /// What the run wrote on standard error so far.
+        var stderrSoFar: String { (try? String(contentsOf: err, encoding: .utf8)) ?? "" }
+
         /// Waits for the end without holding a thread: tests run in parallel on the few threads of the
         /// cooperative pool, and one blocked for a long run starved the others (their own timeouts fired).
         func finish() async -> Result {
@@ -68,21 +76,40 @@ struct ReportProcess {
                 try? await Task.sleep(for: .milliseconds(10))
             }
             process.waitUntilExit()
-            return Result(
-                status: process.terminationStatus,
-                stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+            return Result(status: process.terminationStatus, stdout: stdoutSoFar, stderr: stderrSoFar)
+        }
+
+        /// ``finish()`` with a deadline: throws ``TimedOut`` if the process is still running after `timeout`.
+        func finish(within timeout: Duration) async throws -> Result {
+            try await poll("\(process.executableURL?.lastPathComponent ?? "the process") to exit", timeout: timeout) {
+                process.isRunning ? nil : ()
+            }
+            return await finish()
+        }
+
+        /// Kills the process (SIGKILL) if it is still running: the clean-up of a test that failed half-way.
+        func stop() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 
     func start(_ arguments: [String], plain: Bool = false, environment extra: [String: String] = [:]) throws -> Running
     {
-        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-            throw MissingExecutable(path: Self.executable.path)
+        try launch(
+            Self.executable, (plain ? [] : ["--db", database, "--now", Self.now]) + arguments, environment: extra)
+    }
+
+    /// Starts `executable` (this run's program, or another front on the test's database) with the private
+    /// environment and the output captured; standard input is `input`, else empty.
+    func launch(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: Pipe? = nil
+    ) throws -> Running {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw MissingExecutable(path: executable.path)
         }
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = (plain ? [] : ["--db", database, "--now", Self.now]) + arguments
+        process.executableURL = executable
+        process.arguments = arguments
         var environment = [
             "TZ": "UTC", "NO_COLOR": "1", "HOME": directory.path,
             "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
@@ -96,7 +123,7 @@ struct ReportProcess {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
         return Running(process: process, out: out, err: err)
     }
@@ -127,8 +154,8 @@ struct ReportProcess {
     }
 }
 
-/// The tests run the built program: `swift build --build-tests` (or `scripts/test`) builds it.
+/// The tests run the built programs: `swift build --build-tests` (or `scripts/test`) builds them.
 struct MissingExecutable: Error, CustomStringConvertible {
     let path: String
-    var description: String { "no rss-report at \(path): build everything first (swift build --build-tests)" }
+    var description: String { "no \(path): build everything first (swift build --build-tests)" }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `rss-report` writes no setting: reports run while an `rss-repl` is open on the same database (one held while
+/// the REPL changes its page size, one killed with SIGKILL half-way), and the page size the REPL chose stays, in
+/// the REPL, in the database at every step (read there as stored, and watched while the reports run), and for the
+/// next REPL.
+///
+/// The report once read through the news list, 500 rows a page: after its refresh it stored `pageSize = 500`, and
+/// before writing the report it stored the page size it had read at its start. With that put back in the report,
+/// this test fails at these checks:
+/// - the first look at the table: the run that added the samples had stored the 20 it "put back";
+/// - after the held run: it put back the 20 it had read before the REPL chose 7 (a lost update), so the table
+///   held 20 from then on, at every later check, and a REPL started afterwards showed 20 rows a page;
+/// - the watch: it saw 500 during each of the six runs it watched, for the milliseconds each took to read.
+///
+/// Not at the open REPL's own answers (it reads the settings once, when it starts), and not because of the
+/// kill: the old report stored 500 only after the refresh, and the killed run is held before it. The kill checks
+/// that a run ended half-way leaves no setting, wherever it was.
+@Suite(.timeLimit(.minutes(1)))
+struct SettingsUntouchedTests {
+    static let hold = "RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"
+    /// The samples' 159 articles, and the two of each feed this test adds.
+    static let articles = 163
+
+    @Test func reportsBesideAnOpenREPLLeaveItsPageSizeAlone() async throws {
+        let report = try ReportProcess()
+        defer { try? FileManager.default.removeItem(at: report.directory) }
+        let seeded = try await report.start(ReportProcess.sampleArguments + ["--quiet"]).finish(within: .seconds(20))
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        let repl = try PipedRepl(on: report)
+        #expect(try await repl.ask(["set"]).contains("page-size             20\n"))
+        let table = try SettingTable(path: report.database)
+        #expect(try table.pageSize() == nil, "no page size stored before the REPL chooses one")
+
+        // A run that has read the settings (its added feed's line is out) is stopped at its hold, before its
+        // refresh, while the REPL chooses 7 rows a page; then it goes on.
+        let held = try report.start(["--url", try feed("Extra", in: report).path], environment: [Self.hold: "3"])
+        defer { held.stop() }
+        var notYet = ContinuousClock.now
+        try await poll("the held run's line", seen: { held.stderrSoFar }) { () -> Void? in
+            let before = ContinuousClock.now
+            if held.stderrSoFar.contains("OK   Extra (2 new)\n") { return () }
+            notYet = before
+            return nil
+        }
+        kill(held.process.processIdentifier, SIGSTOP)
+        // The line came after `notYet` and the hold began after the line: the run was stopped in its hold.
+        try #require(ContinuousClock.now - notYet < .seconds(3), "too slow to stop the run in its 3 s hold")
+        #expect(try await repl.ask(["set page-size 7"]).contains("page-size             7\n"))
+        #expect(try table.pageSize() == "7", "before the reports, with one held")
+        let watch = SettingWatch(table)
+        kill(held.process.processIdentifier, SIGCONT)
+        let heldResult = try await held.finish(within: .seconds(20))
+        #expect(heldResult.status == 0, "\(heldResult.stderr)")
+        #expect(try table.pageSize() == "7", "after the held run")
+
+        for arguments in [[], ["--unread"], ["--limit", "2"], ["--format", "json"], ["--refresh"]] {
+            let result = try await report.start(arguments).finish(within: .seconds(20))
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(try table.pageSize() == "7", "after rss-report \(arguments)")
+            if arguments == ["--format", "json"] {
+                // Every article, not a page of the REPL's size.
+                #expect(try JSON.articles(JSON.object(result.stdout)).count == Self.articles - 2)
+            }
+        }
+
+        // Killed (SIGKILL) half-way: after adding its feed, in its hold before the refresh.
+        let killed = try report.start(
+            ["--url", try feed("Late", in: report).path, "--mark-read"], environment: [Self.hold: "30"])
+        defer { killed.stop() }
+        try await poll("the killed run's line", seen: { killed.stderrSoFar }) {
+            killed.stderrSoFar.contains("OK   Late (2 new)\n") ? () : nil
+        }
+        #expect(try table.pageSize() == "7", "during a run")
+        kill(killed.process.processIdentifier, SIGKILL)
+        let killedResult = try await killed.finish(within: .seconds(10))
+        #expect(killed.process.terminationReason == .uncaughtSignal && killedResult.status == SIGKILL)
+        #expect(try table.pageSize() == "7", "after a run was killed")
+
+        let seen = try await watch.stop()
+        #expect(
+            seen.values == ["7"] && seen.failure == nil,
+            "the page size, read \(seen.reads) times, was \(seen.values) \(seen.failure ?? "")")
+
+        // The REPL that was open throughout shows pages of 7 (of the list as it last read it: it does not watch
+        // other programs' writes), and so does one started afterwards (of every article).
+        try expectPagesOfSeven(await repl.ask(["list", "set"]), "the open REPL")
+        let ended = try await repl.quit()
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let next = try PipedRepl(on: report)
+        try expectPagesOfSeven(await next.ask(["list", "set"]), articles: Self.articles, "a REPL started afterwards")
+        let nextEnded = try await next.quit()
+        #expect(nextEnded.status == 0, "\(nextEnded.stderr)")
+        #expect(try table.pageSize() == "7", "at the end")
+    }
+
+    /// A feed file titled `title` with two articles.
+    private func feed(_ title: String, in report: ReportProcess) throws -> URL {
+        try report.feed(
+            "\(title).rss",
+            ReportProcess.rss(
+                title: title,
+                items: [
+                    ("\(title) one", "https://example.org/\(title)/1", "Mon, 01 Dec 2025 10:00:00 GMT"),
+                    ("\(title) two", "https://example.org/\(title)/2", "Mon, 01 Dec 2025 11:00:00 GMT"),
+                ]))
+    }
+
+    /// `answer` is what `list` then `set` print with 7 rows a page: the first page's heading (a page count of 7
+    /// rows a page, for `articles`, or for the count the REPL read last), 7 rows, and the settings.
+    private func expectPagesOfSeven(_ answer: String, articles: Int? = nil, _ who: String) throws {
+        let lines = answer.split(separator: "\n")
+        let heading = try #require(lines.first, "\(who): no answer")
+        let numbers = try #require(
+            heading.wholeMatch(of: /list 1: all articles, page 1 of (\d+) \((\d+) articles\)/), "\(who): \(answer)")
+        let (pages, count) = (Int(numbers.1) ?? 0, Int(numbers.2) ?? 0)
+        #expect(pages == (count + 6) / 7 && count == articles ?? count, "\(who): \(heading)")
+        #expect(lines.filter { $0.hasPrefix(" ") }.count == 7, "\(who): \(answer)")
+        #expect(lines.contains("page-size             7"), "\(who): \(answer)")
+    }
+}
