@@ -1,4 +1,5 @@
 import Dispatch
+import ReduxVMTesting
 import Testing
 
 @testable import ReduxVM
@@ -130,30 +131,5 @@ private struct LaneLoadSE: SideEffect {
             try? await Task.sleep(for: .milliseconds(max(0, 31 - id)))  // cancelled: nothing cancels here
             trunk.dispatch(FinishLoad(id: id))
         }
-    }
-}
-
-/// A one-shot gate a task can wait on.
-private final class AsyncGate: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let openAlready = state.withLock { state in
-                if state.isOpen { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if openAlready { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ReduxVMTesting
 import Synchronization
 import Testing
 
@@ -50,7 +51,7 @@ struct FetchSchedulerTests {
     }
 
     @Test func aBusyHostDoesNotHoldUpOthers() async throws {
-        let gate = Gate()
+        let gate = AsyncGate()
         let fake = CountingFetcher(delay: .zero, gate: gate, gatedHost: "busy.test")
         let scheduler = FetchScheduler(fake, maximumConcurrent: 4, maximumPerHost: 2)
         let busy = Task {
@@ -73,7 +74,7 @@ struct FetchSchedulerTests {
     }
 
     @Test func aTaskCancelledWhileQueuedLeavesAtOnceHoldingNothing() async throws {
-        let gate = Gate()
+        let gate = AsyncGate()
         let fake = CountingFetcher(delay: .zero, gate: gate, gatedHost: "a.test")
         let scheduler = FetchScheduler(fake, maximumConcurrent: 1, maximumPerHost: 1)
         let first = Task { try await scheduler.fetch(FetchRequest(url: URL(string: "https://a.test/1")!)) }
@@ -107,31 +108,6 @@ struct FetchSchedulerTests {
     }
 }
 
-/// Opens once, letting every waiter through.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resume = state.withLock { state in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resume { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// A fetcher that counts calls and concurrency, sleeps `delay`, and holds `gatedHost`'s requests at `gate`.
 final class CountingFetcher: FeedFetcher {
     private struct State {
@@ -143,10 +119,10 @@ final class CountingFetcher: FeedFetcher {
     }
     private let state = Mutex(State())
     let delay: Duration
-    let gate: Gate?
+    let gate: AsyncGate?
     let gatedHost: String?
 
-    init(delay: Duration, gate: Gate? = nil, gatedHost: String? = nil) {
+    init(delay: Duration, gate: AsyncGate? = nil, gatedHost: String? = nil) {
         self.delay = delay
         self.gate = gate
         self.gatedHost = gatedHost
