@@ -48,8 +48,9 @@ public struct SourcesState: Sendable, Equatable {
         all.first { $0.id == id }
     }
 
-    /// The first source whose title or URL matches `text` (case-insensitive prefix, then substring), so that
-    /// fronts can let a user name a source loosely.
+    /// The source `text` names, so that fronts can let a user name a source loosely. Case is ignored; the
+    /// first source, in display order, found by the first rule that finds one wins: its title or URL is
+    /// `text`; its title starts with `text`; its title or URL contains `text`.
     public func named(_ text: String) -> Source? {
         let needle = text.lowercased()
         return all.first { $0.title.lowercased() == needle || $0.url.absoluteString.lowercased() == needle }

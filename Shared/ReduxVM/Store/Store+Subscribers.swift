@@ -10,7 +10,10 @@ extension Store {
         }
     }
 
-    /// Subscribes `subscriber` (held weakly); it first receives the current state, then every change.
+    /// Subscribes `subscriber`; it first receives the current state, then every change.
+    ///
+    /// The store does not keep the subscriber alive: once nothing else refers to it, it is dropped before its
+    /// next notification (see ``StoreSubscriber``). Keep a reference for as long as it should hear changes.
     @inlinable
     public func subscribe<S: StoreSubscriber>(_ subscriber: S) where S.State == State {
         let entry = ExecutorConfined(SubscriberEntry(subscriber).erased(identity: ObjectIdentifier(subscriber)))
