@@ -110,6 +110,24 @@ struct FallbackTitleTests {
             FetchedItem(FeedItem(id: "2", idKind: .guid, link: "https://example.org/2")).title
                 == "https://example.org/2")
     }
+
+    @Test("an item with only content is named by its content, in every format, as RSS items by their summary")
+    func titleFromContent() throws {
+        let json = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "Notes",
+             "items": [{"id": "1", "content_text": "Shipped the  new build today."},
+                       {"id": "2", "content_html": "<p>A <em>rich</em> note</p>"}]}
+            """
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>Notes</title>
+            <entry><id>urn:1</id><content type="html">&lt;p&gt;Only content here&lt;/p&gt;</content></entry></feed>
+            """
+        let rss = "<rss version=\"2.0\"><channel><item><description>Just a description</description></item></channel></rss>"
+        let titles = try [json, atom, rss].flatMap { text in
+            try FeedParser().parse(Data(text.utf8)).items.map { FetchedItem($0).title }
+        }
+        #expect(titles == ["Shipped the new build today.", "A rich note", "Only content here", "Just a description"])
+    }
 }
 
 @Suite("Ids read back from the database")
