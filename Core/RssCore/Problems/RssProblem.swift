@@ -10,11 +10,12 @@ public import Foundation
 ///
 /// ```swift
 /// do {
-///     let store = try RssStore.make(RssConfiguration(database: .file(url)))
-/// } catch .database(let problem) where problem.failure == .readOnly {
-///     // open a copy, or tell the user
+///     store = try RssStore.make(RssConfiguration(database: .file(url)))
 /// } catch {
-///     print("cannot start: \(error)")
+///     switch error {  // an RssProblem: `make` says so with `throws(RssProblem)`
+///     case .database(let problem) where problem.failure == .readOnly: openACopy(of: url)
+///     default: show(ProblemText.message(error, sources: SourcesState()))
+///     }
 /// }
 /// ```
 public enum RssProblem: Error, Sendable, Equatable, Codable {

@@ -9,8 +9,8 @@
 ///
 /// ```swift
 /// trunk.run(in: TaskLane("database")) { trunk in
-///     try? database.write(marks)
-///     trunk.dispatch(MarksSaved())
+///     let saved = await database.save(marks)
+///     trunk.dispatch(MarksSaved(saved))
 /// }
 /// ```
 ///
