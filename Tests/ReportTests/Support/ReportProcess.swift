@@ -80,9 +80,18 @@ struct ReportProcess {
         guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
             throw MissingExecutable(path: Self.executable.path)
         }
+        return try launch(
+            Self.executable, (plain ? [] : ["--db", database, "--now", Self.now]) + arguments, environment: extra)
+    }
+
+    /// Starts `executable` in this test's directory with the environment the runs share (`extra` added), its
+    /// output captured to files, and `input` (a file) or nothing as its standard input.
+    func launch(
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: URL? = nil
+    ) throws -> Running {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = (plain ? [] : ["--db", database, "--now", Self.now]) + arguments
+        process.executableURL = executable
+        process.arguments = arguments
         var environment = [
             "TZ": "UTC", "NO_COLOR": "1", "HOME": directory.path,
             "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
@@ -96,7 +105,7 @@ struct ReportProcess {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         return Running(process: process, out: out, err: err)
     }
