@@ -66,9 +66,29 @@ struct TSVRenderer {
         return output
     }
 
-    /// Printable ASCII, newlines and tabs only: most content, which then skips the sanitiser's copy.
-    private static func isTerminalSafe(_ text: String) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+    /// Whether `text` holds nothing ``TerminalSanitizer`` would change with line breaks and tabs kept: no C0
+    /// control but `\n` and `\t`, no DEL, no C1 control (UTF-8 `C2 80`–`C2 9F`), no U+2028/U+2029 or bidi
+    /// override (`E2 80 A8`–`E2 80 AE`, `E2 81 A6`–`E2 81 A9`), no U+FEFF (`EF BB BF`). Most content passes
+    /// (curly quotes and other non-ASCII included) and skips the sanitiser's copy of every scalar, which a
+    /// report of thousands of articles would pay for each.
+    static func isTerminalSafe(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                func next(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+                switch byte {
+                case 0x09, 0x0A: continue
+                case 0x00...0x1F, 0x7F: return false
+                case 0xC2 where (0x80...0x9F).contains(next(1)): return false
+                case 0xE2 where next(1) == 0x80 && (0xA8...0xAE).contains(next(2)): return false
+                case 0xE2 where next(1) == 0x81 && (0xA6...0xA9).contains(next(2)): return false
+                case 0xEF where next(1) == 0xBB && next(2) == 0xBF: return false
+                default: continue
+                }
+            }
+            return true
+        }
     }
 
     /// `html` with each numeric character reference to a control character, DEL, a C1 control or a bidi

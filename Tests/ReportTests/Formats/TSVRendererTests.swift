@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 import Testing
 
 @testable import ReportFront
@@ -33,6 +34,18 @@ struct TSVRendererTests {
     ])
     func contentField(raw: String, field: String) {
         #expect(TSVRenderer.escapedContent(raw) == field)
+    }
+
+    /// The fast check says "safe" exactly when the sanitiser would change nothing.
+    @Test(arguments: [
+        "", "<p>plain</p>", "line\nand\ttab", "“curly” ’quotes’ — dashes … café 日本語 🙂", "\r", "\u{7F}",
+        "\u{1B}[0m", "\u{85}", "\u{9B}", "\u{9F}", "\u{A0}nbsp", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}",
+        "\u{2027}\u{202F}", "\u{2066}", "\u{2069}", "\u{2065}\u{206A}", "\u{FEFF}", "\u{FEFE}\u{FFFD}", "\u{0B}\u{0C}",
+    ])
+    func fastCheckAgreesWithTheSanitizer(text: String) {
+        #expect(
+            TSVRenderer.isTerminalSafe(text)
+                == (TerminalSanitizer.sanitize(text, lineBreaks: .keep, tabs: .keep) == text))
     }
 
     /// Content without controls comes back as it was through sfeed's unescaping, and is one field.
