@@ -1,15 +1,29 @@
-# Installs the Debian packages the build needs when they are missing. Sourced by the scripts in scripts/.
+# Installs the Debian packages the build and the tests need when they are missing. Sourced by the scripts in scripts/
 #
 # Only apt is supported (the project targets Debian and Ubuntu). Root installs directly; anyone else goes
 # through sudo when it is there; otherwise the script says what to install and stops.
 
 # The Debian packages the build needs: libedit-dev for the line editor, pkg-config to find it.
 RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
+# The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
+# checks from outside the program).
+RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3)
 
+# Installs what the build needs.
 ensure_system_packages() {
+    ensure_packages "${RSS_REEDER_SYSTEM_PACKAGES[@]}"
+}
+
+# Installs what the build and the tests need.
+ensure_test_packages() {
+    ensure_packages "${RSS_REEDER_SYSTEM_PACKAGES[@]}" "${RSS_REEDER_TEST_PACKAGES[@]}"
+}
+
+# Installs the named packages that are missing.
+ensure_packages() {
     local missing=()
     local package
-    for package in "${RSS_REEDER_SYSTEM_PACKAGES[@]}"; do
+    for package in "$@"; do
         if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
             missing+=("$package")
         fi

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReportFront
 
-/// The pieces of the formats: `--since` values and sfeed's escaping.
+/// The pieces of the formats: `--since` values (sfeed's escaping is in ``TSVRendererTests``).
 struct FormatTests {
     @Test(arguments: [
         ("90m", 5_400.0), ("12h", 43_200), ("2d", 172_800), ("1w", 604_800), ("1d12h", 129_600), ("45s", 45),
@@ -24,11 +24,6 @@ struct FormatTests {
         let offset = TimeInterval(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: 1_714_555_800)))
         #expect(local == .date(Date(timeIntervalSince1970: 1_714_555_800 - offset)))
         #expect(Since(argument: "2024-05-01") != nil)
-    }
-
-    @Test func sfeedContentEscaping() {
-        #expect(TSVRenderer.escapedContent("a\\b\nc\td\u{1}e") == "a\\\\b\\nc\\td" + "e")
-        #expect(TSVRenderer.oneLine("a\tb\nc") == "a b c")
     }
 }
 

@@ -99,10 +99,19 @@ struct ReportProcess {
             Self.executable, (plain ? [] : ["--db", database, "--now", Self.now]) + arguments, environment: extra)
     }
 
-    /// Starts `executable` (this run's program, or another front on the test's database) with the private
-    /// environment and the output captured; standard input is `input`, else empty.
+    /// What a launched program reads on its standard input.
+    enum Input {
+        /// A pipe the test writes to.
+        case pipe(Pipe)
+        /// A file's contents.
+        case file(URL)
+    }
+
+    /// Starts `executable` (this run's program, or another front or tool on the test's database) in this test's
+    /// directory with the environment the runs share (`extra` added), its output captured to files, and
+    /// `input` or nothing as its standard input.
     func launch(
-        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: Pipe? = nil
+        _ executable: URL, _ arguments: [String], environment extra: [String: String] = [:], input: Input? = nil
     ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw MissingExecutable(path: executable.path)
@@ -123,7 +132,11 @@ struct ReportProcess {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = input ?? FileHandle.nullDevice
+        switch input {
+        case .pipe(let pipe): process.standardInput = pipe
+        case .file(let file): process.standardInput = try FileHandle(forReadingFrom: file)
+        case nil: process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         return Running(process: process, out: out, err: err)
     }
