@@ -17,14 +17,11 @@ enum SourceURL {
         }
     }
 
-    /// The URL as a user may see it: user and password removed.
+    /// The URL as a user may see it: user and password removed (an address they cannot be removed from is
+    /// not shown at all).
     static func display(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            components.user != nil || components.password != nil
-        else { return url.absoluteString }
-        components.user = nil
-        components.password = nil
-        return components.string ?? url.absoluteString
+        let shown = url.withoutCredentials
+        return shown.user == nil && shown.password == nil ? shown.absoluteString : "(address hidden)"
     }
 
     /// A title to show until the feed says its own: the host, or the file name.
