@@ -53,17 +53,19 @@ struct TSVRenderer {
     static func escapedContent(_ html: String) -> String {
         let clean = neutralizingControlReferences(
             isTerminalSafe(html) ? html : TerminalSanitizer.sanitize(html, lineBreaks: .keep, tabs: .keep))
-        var output = ""
-        output.reserveCapacity(clean.utf8.count + 16)
-        for scalar in clean.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            default: output.unicodeScalars.append(scalar)
+        // Byte by byte: what changes is ASCII, and most content has none of it (then it is returned as is).
+        guard clean.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == 0x09 }) else { return clean }
+        var output: [UInt8] = []
+        output.reserveCapacity(clean.utf8.count + 64)
+        for byte in clean.utf8 {
+            switch byte {
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            default: output.append(byte)
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether `text` holds nothing ``TerminalSanitizer`` would change with line breaks and tabs kept: no C0

@@ -20,10 +20,12 @@ extension FeedDatabase {
                     fromWhere = sql.fromWhereInDateOrder
                 }
                 let limitClause = query.limit.map { " LIMIT \(max(0, $0))" } ?? ""
-                return try Row.fetchAll(
-                    db, sql: "SELECT \(columns) \(fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
-                    arguments: sql.arguments
-                ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
+                // A cursor, so that a long result is not first copied whole as rows.
+                return try Array(
+                    Row.fetchCursor(
+                        db, sql: "SELECT \(columns) \(fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
+                        arguments: sql.arguments
+                    ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) })
             }
             return try Self.newestPerSource(query, perSource: perSource, columns: columns, db)
         }

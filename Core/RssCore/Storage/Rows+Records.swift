@@ -18,9 +18,15 @@ extension Optional where Wrapped == Date {
 extension Row {
     func date(_ column: String) -> Date { Date(storageValue: self[column]) }
     func optionalDate(_ column: String) -> Date? { (self[column] as Double?).map(Date.init(storageValue:)) }
-    func uuid(_ column: String) -> UUID {
-        // Every id is written by this layer as a UUID string; an unreadable one is a foreign row, given a fixed id.
-        UUID(canonicalText: self[column] as String) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    func uuid(_ column: String) -> UUID { UUID(stored: self[column]) }
+    func uuid(at index: Int) -> UUID { UUID(stored: self[index]) }
+}
+
+extension UUID {
+    /// An id as this layer stores it (canonical text). Every id is written by this layer; an unreadable one is a
+    /// foreign row's, given a fixed id.
+    init(stored text: String) {
+        self = UUID(canonicalText: text) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 }
 
@@ -91,12 +97,14 @@ extension StoredArticle {
 extension ArticleRow {
     static let columns = "article.id, article.sourceId, article.title, article.link, article.author, article.sortDate, article.isRead, article.isStarred, article.firstSeenAt"
 
+    /// Reads the columns by position, in the order of ``columns``: a lookup by name lower-cases the name on
+    /// every call, a sixth of reading a long list.
     init(row: Row) {
         self.init(
-            id: row.uuid("id"), sourceID: row.uuid("sourceId"), title: row["title"],
-            link: (row["link"] as String?).flatMap(URL.init(string:)), author: row["author"],
-            date: row.date("sortDate"), isRead: row["isRead"], isStarred: row["isStarred"],
-            firstSeen: row.date("firstSeenAt"))
+            id: row.uuid(at: 0), sourceID: row.uuid(at: 1), title: row[2],
+            link: (row[3] as String?).flatMap(URL.init(string:)), author: row[4],
+            date: Date(storageValue: row[5]), isRead: row[6], isStarred: row[7],
+            firstSeen: Date(storageValue: row[8]))
     }
 }
 
@@ -126,18 +134,18 @@ extension ArticleSnapshot {
         """ + (includingBody ? ", article.summary, article.contentHTML" : "")
     }
 
+    /// Reads the columns by position, in the order of ``columns(includingBody:)``: a lookup by name
+    /// lower-cases the name on every call, a sixth of reading a long result.
     init(row: Row, includesBody: Bool) {
-        let sortDate: Double = row["sortDate"]
-        let enclosure = (row["enclosureURL"] as String?).flatMap(URL.init(string:)).map {
-            Enclosure(url: $0, type: row["enclosureType"])
-        }
+        let sortDate: Double = row[9]
+        let enclosure = (row[13] as String?).flatMap(URL.init(string:)).map { Enclosure(url: $0, type: row[14]) }
         self.init(
-            id: row.uuid("id"), sourceID: row.uuid("sourceId"), itemID: row["stableId"], title: row["title"],
-            link: (row["link"] as String?).flatMap(URL.init(string:)), author: row["author"],
-            date: Date(storageValue: sortDate), published: row.optionalDate("publishedAt"),
-            updated: row.optionalDate("updatedAt"), firstSeen: row.date("firstSeenAt"), isRead: row["isRead"],
-            isStarred: row["isStarred"], enclosure: enclosure, categories: [String](lines: row["categories"]),
-            body: includesBody ? ArticleBody(summaryHTML: row["summary"], contentHTML: row["contentHTML"]) : nil,
-            position: Position(date: sortDate, storageOrder: row["rowid"]))
+            id: row.uuid(at: 1), sourceID: row.uuid(at: 2), itemID: row[3], title: row[4],
+            link: (row[5] as String?).flatMap(URL.init(string:)), author: row[6],
+            date: Date(storageValue: sortDate), published: (row[7] as Double?).map(Date.init(storageValue:)),
+            updated: (row[8] as Double?).map(Date.init(storageValue:)), firstSeen: Date(storageValue: row[10]),
+            isRead: row[11], isStarred: row[12], enclosure: enclosure, categories: [String](lines: row[15]),
+            body: includesBody ? ArticleBody(summaryHTML: row[16], contentHTML: row[17]) : nil,
+            position: Position(date: sortDate, storageOrder: row[0]))
     }
 }
