@@ -4,7 +4,8 @@ import ReduxVM
 
 // RssCore on a large database: 100,000 articles in 200 sources (the targets are in issue 4): start a store and
 // have the first page of a list in state; mark an article read and see it in both lists; a full-text search;
-// resident memory. Usage: rsscore-bench [articles, default 100000] [sources, default 200] [runs, default 5]
+// the query API (`store.articles`, `store.articleCount`: what rss-report reads with); resident memory.
+// Usage: rsscore-bench [articles, default 100000] [sources, default 200] [runs, default 5]
 // The database is filled by a child process (`rsscore-bench fill PATH ARTICLES SOURCES`), so that the memory
 // figure is the reader's own and not the filler's.
 
@@ -34,6 +35,13 @@ func residentMegabytes() -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+/// Runs `work` once: its result and its time in milliseconds.
+func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Double) {
+    let start = ContinuousClock.now
+    let result = try await work()
+    return (result, milliseconds(ContinuousClock.now - start))
+}
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rsscore-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,6 +62,10 @@ var markTimes: [Double] = []
 var markStoredTimes: [Double] = []
 var searchTimes: [Double] = []
 var broadSearchTimes: [Double] = []
+var firstUnreadTimes: [Double] = []
+var unreadCountTimes: [Double] = []
+var perSourceTimes: [Double] = []
+var broadQueryTimes: [Double] = []
 var memory: [Double] = []
 
 for run in 0..<runs {
@@ -87,12 +99,38 @@ for run in 0..<runs {
     store.dispatch(SearchArticles(list: .second, text: "quasar"))
     await store.idle()
     broadSearchTimes.append(milliseconds(clock.now - broadStart))
+
+    // The query API, on the same open store: it reads in the database lane, touching no list.
+    let (firstUnread, firstUnreadTime) = try await timed {
+        try await store.articles(ArticleQuery(isRead: false, limit: 50))
+    }
+    firstUnreadTimes.append(firstUnreadTime)
+    guard firstUnread.count == 50, firstUnread.allSatisfy({ !$0.isRead }) else {
+        fatalError("first unread: \(firstUnread.count)")
+    }
+    let (unreadCount, unreadCountTime) = try await timed { try await store.articleCount(ArticleQuery(isRead: false)) }
+    unreadCountTimes.append(unreadCountTime)
+    guard unreadCount == store.state.counts.unread else {
+        fatalError("unread count \(unreadCount), state says \(store.state.counts.unread)")
+    }
+    let (perSource, perSourceTime) = try await timed { try await store.articles(ArticleQuery(limitPerSource: 5)) }
+    perSourceTimes.append(perSourceTime)
+    guard perSource.count == sourceCount * min(5, articleCount / sourceCount) else {
+        fatalError("per source: \(perSource.count)")
+    }
+    let (broadQuery, broadQueryTime) = try await timed {
+        try await store.articles(ArticleQuery(searchText: "quasar", limit: 50))
+    }
+    broadQueryTimes.append(broadQueryTime)
+    guard broadQuery.count == 50 else { fatalError("broad query: \(broadQuery.count)") }
     memory.append(residentMegabytes())
 }
 
+/// One line: the median, the target, then the range over the runs (min–max).
 func show(_ name: String, _ values: [Double], unit: String = "ms", target: String) {
     let padded = name.padding(toLength: 52, withPad: " ", startingAt: 0)
-    print("\(padded) \(String(format: "%8.1f", median(values))) \(unit)   (target \(target))")
+    let range = String(format: "%.1f–%.1f", values.min() ?? .nan, values.max() ?? .nan)
+    print("\(padded) \(String(format: "%8.1f", median(values))) \(unit)   (target \(target))   range \(range)")
 }
 
 show("start a store, first page of both lists in state", startTimes, target: "< 100 ms")
@@ -100,4 +138,8 @@ show("mark read, shown in both lists", markTimes, target: "< 10 ms")
 show("mark read, written to the database", markStoredTimes, target: "-")
 show("search (selective word, 0.1% of articles)", searchTimes, target: "< 50 ms")
 show("search (common word)", broadSearchTimes, target: "< 50 ms")
+show("query: first 50 unread", firstUnreadTimes, target: "-")
+show("query: count of unread", unreadCountTimes, target: "-")
+show("query: newest 5 per source, all sources", perSourceTimes, target: "-")
+show("query: common word, first 50", broadQueryTimes, target: "-")
 show("resident memory after the runs", memory, unit: "MB", target: "< 100 MB")
