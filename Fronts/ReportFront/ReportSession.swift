@@ -123,10 +123,13 @@ final class ReportSession: Sendable {
             reportSources = all
             scoped = false
         }
-        let articles = try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil))
-        try trap.check()
         let record = monitor.snapshot
-        let report = makeReport(sources: reportSources, articles: articles, record: record)
+        // The snapshots live only while the report is made of them, not while it is written.
+        let report = makeReport(
+            sources: reportSources,
+            articles: try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil)),
+            record: record)
+        try trap.check()
         write(report)
 
         if options.markRead {
