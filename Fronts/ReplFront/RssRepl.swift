@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReplKit
+import RssCore
 
 /// `rss-repl`: the interactive reader.
 @main
@@ -11,7 +12,7 @@ struct RssRepl: ParsableCommand {
             When standard input is not a terminal, commands are read line by line with no prompt, so \
             `rss-repl < script.txt` works; the exit status is then non-zero if a command failed.
             """,
-        version: "rss-repl 0.1.0")
+        version: ProgramVersion.line(program: "rss-repl"))
 
     @Option(name: .long, help: "The database file (default: $XDG_DATA_HOME/rss-reeder/rss-reeder.sqlite).")
     var db: String?

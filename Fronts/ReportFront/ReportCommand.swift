@@ -16,7 +16,7 @@ public struct ReportCommand: AsyncParsableCommand {
 
             \(ReportExit.help)
             """,
-        version: ReportVersion.current)
+        version: ProgramVersion.line(program: "rss-report"))
 
     @Option(
         name: .customLong("db"), help: ArgumentHelp("The database file (default: the shared one).", valueName: "path"),
@@ -117,11 +117,6 @@ public struct ReportCommand: AsyncParsableCommand {
         if let now, let date = Since.date(now) { options.now = date }
         return options
     }
-}
-
-/// The program's version, for `--version`.
-enum ReportVersion {
-    static let current = "0.1.0"
 }
 
 extension ReportCommand {

@@ -17,11 +17,9 @@ enum SourceURL {
         }
     }
 
-    /// The URL as a user may see it: user and password removed (an address they cannot be removed from is
-    /// not shown at all).
+    /// The URL as a user may see it: user and password removed.
     static func display(_ url: URL) -> String {
-        let shown = url.withoutCredentials
-        return shown.user == nil && shown.password == nil ? shown.absoluteString : "(address hidden)"
+        CredentialRedaction.redact(url)
     }
 
     /// A title to show until the feed says its own: the host, or the file name.

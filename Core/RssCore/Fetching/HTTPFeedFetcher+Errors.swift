@@ -68,10 +68,7 @@ extension HTTPFeedFetcher {
 
     /// `message` on one line, of reasonable length, without the URL's user name or password.
     static func scrub(_ message: String, of url: URL) -> String {
-        var text = message.replacingOccurrences(of: "\n", with: " ")
-        for secret in [url.password, url.user, url.password(percentEncoded: false), url.user(percentEncoded: false)] {
-            if let secret, secret.count >= 3 { text = text.replacingOccurrences(of: secret, with: "***") }
-        }
+        let text = CredentialRedaction.redact(message.replacingOccurrences(of: "\n", with: " "), secretsOf: url)
         return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RssCore
 import Testing
 
 #if canImport(Glibc)
@@ -200,7 +201,7 @@ struct ScriptedRunTests {
         #expect(help.stdout.contains("--db"))
         #expect(help.status == 0)
         let version = try ScriptedRun.run("", in: directory, arguments: ["--version"])
-        #expect(version.stdout.hasPrefix("rss-repl "))
+        #expect(version.stdout == "rss-repl \(ProgramVersion.current)\n")
     }
 
     @Test("an unusable database is one line and status 2", .timeLimit(.minutes(1)))

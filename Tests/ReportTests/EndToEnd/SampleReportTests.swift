@@ -1,4 +1,5 @@
 import Foundation
+import RssCore
 import Testing
 
 /// The report over the bundled sample feeds, end to end: the built executable on a fresh database.
@@ -90,7 +91,7 @@ struct SampleReportTests {
         #expect(help.stdout.contains("--mark-read") && help.stdout.contains("Exit status: 0"))
         #expect(!help.stdout.contains("--now"))
         let version = try await report.run(["--version"], plain: true)
-        #expect(version.stdout == "0.1.0\n")
+        #expect(version.stdout == "rss-report \(ProgramVersion.current)\n")
         let completion = try await report.run(["--generate-completion-script", "bash"], plain: true)
         #expect(completion.status == 0 && completion.stdout.contains("--since"))
     }
