@@ -69,7 +69,7 @@ public struct CancelRefresh: JournaledAction, RefreshTag {
 ///
 /// What the fetch stored is applied even when it arrives after its refresh was cancelled or replaced (the
 /// write happened, so the counts and the source must show it); only the refresh's progress ignores it then.
-struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag {
+struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag, ListsTag, MarksTag {
     let id: UUID
     let generation: Int
     let outcome: FetchOutcome

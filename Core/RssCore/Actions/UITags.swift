@@ -1,6 +1,7 @@
 // UI tags: empty protocols on actions, so that a presenter can ask `box.lastAction(is: (any SourcesTag).self)`
-// without listing action types. The first delivery after subscribing renders regardless, so a view never
-// misses the current state.
+// and skip an action before comparing any state. They are a contract: an action that changes a part of the
+// state carries that part's tag (UITagContractTests checks every action). The first delivery after
+// subscribing renders regardless, so a view never misses the current state.
 
 /// The action changed the sources (added, removed, renamed, enabled, fetched).
 public protocol SourcesTag {}

@@ -24,8 +24,11 @@ struct ArticleProps: Equatable, Sendable {
 /// Follows the route: `showsArticle(uuid:)` with its content loaded gives props; the HTML is turned into text
 /// blocks here, on the store's executor, so the terminal's thread only wraps lines.
 struct ArticlePresenter: Presenter {
+    /// Only routing and marks (a star on the open article) concern the article.
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.route) || box.isNew(keyPath: \.article) ? .props : .none
+        guard box.lastAction(is: (any ArticleTag).self) || box.lastAction(is: (any MarksTag).self)
+        else { return .none }
+        return box.isNew(keyPath: \.route) || box.isNew(keyPath: \.article) ? .props : .none
     }
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> ArticleProps? {

@@ -25,8 +25,14 @@ struct NewsListProps: Equatable, Sendable {
 /// Maps the active list (rows, filter, page) and the source titles to props; marks made anywhere show here
 /// because the rows of both lists change in the same reducer.
 struct NewsListPresenter: Presenter {
+    /// The tags decide first, so that a refresh's progress or a notice costs no comparison of the rows;
+    /// sources matter for the titles the rows show.
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.lists) || box.isNew(keyPath: \.sources.all) ? .props : .none
+        guard
+            box.lastAction(is: (any ListsTag).self) || box.lastAction(is: (any MarksTag).self)
+                || box.lastAction(is: (any SourcesTag).self)
+        else { return .none }
+        return box.isNew(keyPath: \.lists) || box.isNew(keyPath: \.sources.all) ? .props : .none
     }
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> NewsListProps? {

@@ -17,7 +17,8 @@ struct NoticesProps: Equatable, Sendable {
 /// Maps the store's notices to lines to print.
 struct NoticesPresenter: Presenter {
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.notices.items) ? .props : .none
+        guard box.lastAction(is: (any NoticesTag).self) else { return .none }
+        return box.isNew(keyPath: \.notices.items) ? .props : .none
     }
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> NoticesProps? {

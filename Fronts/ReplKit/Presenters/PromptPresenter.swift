@@ -9,7 +9,11 @@ struct PromptProps: Equatable, Sendable {
 /// Maps the lists, counts and refresh progress to the prompt.
 struct PromptPresenter: Presenter {
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.lists.active) || box.isNew(keyPath: \.counts) || box.isNew(keyPath: \.refresh)
+        guard
+            box.lastAction(is: (any ListsTag).self) || box.lastAction(is: (any MarksTag).self)
+                || box.lastAction(is: (any RefreshTag).self)
+        else { return .none }
+        return box.isNew(keyPath: \.lists.active) || box.isNew(keyPath: \.counts) || box.isNew(keyPath: \.refresh)
             || box.isNew(keyPath: \.lists.first.filter) || box.isNew(keyPath: \.lists.second.filter)
             ? .props : .none
     }

@@ -12,7 +12,8 @@ struct RefreshProps: Equatable, Sendable {
 /// Maps the refresh state to progress.
 struct RefreshPresenter: Presenter {
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.refresh) ? .props : .none
+        guard box.lastAction(is: (any RefreshTag).self) else { return .none }
+        return box.isNew(keyPath: \.refresh) ? .props : .none
     }
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> RefreshProps? {

@@ -21,8 +21,11 @@ struct SourcesProps: Equatable, Sendable {
 
 /// Maps sources, their fetch status and unread counts to the table.
 struct SourcesPresenter: Presenter {
+    /// Sources and their unread counts: a list change, a notice or refresh progress alone is skipped unread.
     func reaction(for box: StateBox<RssState>) -> Reaction {
-        box.isNew(keyPath: \.sources) || box.isNew(keyPath: \.counts.unreadBySource) ? .props : .none
+        guard box.lastAction(is: (any SourcesTag).self) || box.lastAction(is: (any MarksTag).self)
+        else { return .none }
+        return box.isNew(keyPath: \.sources) || box.isNew(keyPath: \.counts.unreadBySource) ? .props : .none
     }
 
     func props(for box: StateBox<RssState>, trunk: Trunk<RssState>) -> SourcesProps? {
