@@ -36,7 +36,27 @@ public struct FeedParser: Sendable {
 
     /// Parses one document. `contentType` is the HTTP `Content-Type` (its charset outranks the XML
     /// declaration); `url` is where the feed was fetched from, used to resolve relative links.
+    ///
+    /// A feed read from a file (or from nowhere) was published somewhere else: its relative links mean
+    /// something on its web site, not on this disk. So when `url` is a `file:` URL or nil and the feed
+    /// declares an absolute http(s) address of its own (its self link, else its site link), relative links
+    /// resolve against that address instead.
     public func parse(_ data: Data, contentType: String? = nil, url: URL? = nil) throws(FeedParseError) -> ParsedFeed {
+        let feed = try parseDocument(data, contentType: contentType, url: url)
+        guard url == nil || url?.isFileURL == true,
+            let published = [feed.selfLink, feed.siteLink].lazy.compactMap({ $0 }).first(where: Self.isWebAddress),
+            let publishedURL = URL(string: published)
+        else { return feed }
+        return try parseDocument(data, contentType: contentType, url: publishedURL)
+    }
+
+    /// Whether `link` is an absolute http or https address.
+    private static func isWebAddress(_ link: String) -> Bool {
+        let lower = link.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    private func parseDocument(_ data: Data, contentType: String?, url: URL?) throws(FeedParseError) -> ParsedFeed {
         guard data.count <= options.maxInputBytes else {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
@@ -79,7 +99,7 @@ public struct FeedParser: Sendable {
         let warnings = warnings + RepeatedIDs.makeUnique(&built)
         return ParsedFeed(
             format: format, title: feed.title.value.flatMap { TitleText.plain($0.text, $0.markup) },
-            siteLink: feed.link.value,
+            siteLink: feed.link.value, selfLink: feed.selfLink.value,
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
             language: feed.language.value, authors: authors,
             items: built,

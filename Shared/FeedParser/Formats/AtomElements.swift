@@ -101,6 +101,7 @@ enum AtomElements {
         case "subtitle", "tagline": feed.description.offer(textConstruct(e, ctx), rank: base)
         case "link":
             let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"
+            if rel == "self" { feed.selfLink.offer(ctx.link(ctx.attribute("href", of: e), at: e, field: "link"), rank: base) }
             guard rel == "alternate" else { return }
             let type = ctx.attribute("type", of: e)?.lowercased()
             let isHTML = type == nil || type!.contains("html")

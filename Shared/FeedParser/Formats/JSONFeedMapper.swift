@@ -30,6 +30,7 @@ enum JSONFeedMapper {
         var feed = FeedDraft()
         feed.title.offer(string(root["title"]).map { ($0, .looseHTML) }, rank: 0)
         feed.link.offer(url(root["home_page_url"], base), rank: 0)
+        feed.selfLink.offer(url(root["feed_url"], documentURL), rank: 0)
         feed.description.offer(string(root["description"]), rank: 0)
         feed.icon.offer(url(root["icon"], base), rank: 0)
         feed.icon.offer(url(root["favicon"], base), rank: 1)

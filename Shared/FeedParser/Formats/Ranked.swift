@@ -76,6 +76,7 @@ struct ItemDraft {
 struct FeedDraft {
     var title = Ranked<TitleText.Given>()
     var link = Ranked<String>()
+    var selfLink = Ranked<String>()
     var description = Ranked<String>()
     var icon = Ranked<String>()
     var updated = Ranked<FeedDate>()

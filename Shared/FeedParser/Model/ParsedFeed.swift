@@ -6,6 +6,8 @@ public struct ParsedFeed: Sendable, Hashable, Codable {
     public var title: String?
     /// The web site the feed belongs to (RSS `link`, Atom `link rel=alternate`, JSON `home_page_url`).
     public var siteLink: String?
+    /// The feed's own address as it declares it (Atom or RSS `atom:link rel=self`, JSON `feed_url`), if any.
+    public var selfLink: String?
     /// Subtitle or description, if any.
     public var description: String?
     /// An icon or logo URL, if any.
@@ -25,13 +27,14 @@ public struct ParsedFeed: Sendable, Hashable, Codable {
 
     /// Makes a feed.
     public init(
-        format: FeedFormat, title: String? = nil, siteLink: String? = nil, description: String? = nil,
+        format: FeedFormat, title: String? = nil, siteLink: String? = nil, selfLink: String? = nil, description: String? = nil,
         iconURL: String? = nil, updated: FeedDate? = nil, language: String? = nil, authors: [FeedAuthor] = [],
         items: [FeedItem] = [], warnings: [ParseWarning] = [], encoding: String = "utf-8"
     ) {
         self.format = format
         self.title = title
         self.siteLink = siteLink
+        self.selfLink = selfLink
         self.description = description
         self.iconURL = iconURL
         self.updated = updated
