@@ -169,14 +169,14 @@ let package = Package(
         .executableTarget(
             name: "ReplFront",
             dependencies: [
-                "ReplKit", "RssCore", "LineEditor",
+                "ReplKit", "RssCore", "RssResources", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Fronts/ReplFront"
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["ReplKit", "FrontKit", "RssCore", "RssResources", "LineEditor", "LoopbackServers"],
+            dependencies: ["ReplKit", "FrontKit", "RssCore", "ReduxVM", "RssResources", "LineEditor", "LoopbackServers"],
             path: "Tests/ReplTests"
         ),
         .testTarget(

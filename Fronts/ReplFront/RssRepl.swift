@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReplKit
+import RssResources
 import RssCore
 
 /// `rss-repl`: the interactive reader.
@@ -17,8 +18,15 @@ struct RssRepl: ParsableCommand {
     @Option(name: .long, help: "The database file (default: $XDG_DATA_HOME/rss-reeder/rss-reeder.sqlite).")
     var db: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Start a database this run creates with the preinstalled sources: the original app's news feeds             and the bundled sample feeds (readable offline).
+            """)
+    var preinstalled = true
+
     func run() throws {
-        let status = ReplSession.run(database: db)
+        let status = ReplSession.run(database: db, firstRunSources: preinstalled ? BundledFeeds.preinstalledOPML : nil)
         if status != 0 { throw ExitCode(status) }
     }
 }

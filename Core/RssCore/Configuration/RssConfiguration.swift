@@ -23,15 +23,22 @@ public struct RssConfiguration: Sendable {
     /// the timer says. Refreshes someone asks for are not held back.
     public var minimumFetchInterval: TimeInterval
 
+    /// An OPML file whose feeds a database starts with when this store creates it: a front's preinstalled
+    /// sources, as the original app had. Imported once, when the database file is created (relative addresses
+    /// in it are relative to the file); a database that exists already is left alone, so sources a user
+    /// removed never come back. Nil, the default, starts a new database empty.
+    public var firstRunSources: URL?
+
     /// The default minimum interval between timed fetches of one source: 15 minutes.
     public static let defaultMinimumFetchInterval: TimeInterval = 15 * 60
 
     /// A configuration; the defaults suit a batch program on the shared database.
     public init(
         database: Database = .standard, refreshesPeriodically: Bool = false,
-        minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval
+        minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval, firstRunSources: URL? = nil
     ) {
         self.database = database
+        self.firstRunSources = firstRunSources
         self.refreshesPeriodically = refreshesPeriodically
         self.minimumFetchInterval = max(0, minimumFetchInterval)
     }

@@ -24,10 +24,14 @@ public enum RssStore {
         } catch {
             throw .database(error)
         }
-        return make(
+        let store = make(
             database: database, fetcher: sharedFetcher, clock: ContinuousClock(), now: { Date() },
             refreshesPeriodically: configuration.refreshesPeriodically,
             minimumFetchInterval: configuration.minimumFetchInterval)
+        if database.isNew, let sources = configuration.firstRunSources {
+            store.dispatch(ImportOPML(file: sources))
+        }
+        return store
     }
 
     /// The fetcher of every store in the process: `file://` from disk, http(s) through one HTTP client, at most

@@ -26,6 +26,8 @@ final class FeedDatabase: Sendable {
     let location: DatabaseLocation
     /// Shares transactions between the writes of concurrent fetches.
     let groupCommit: GroupCommit
+    /// Whether this open created the database (it had no schema yet): what decides a first run.
+    let isNew: Bool
 
     /// Opens (creating when missing) the database at `location` and migrates it to the current schema.
     ///
@@ -54,7 +56,7 @@ final class FeedDatabase: Sendable {
             throw DatabaseProblem(path: path, operation: .open, failure: DatabaseFailure(error))
         }
         groupCommit = GroupCommit(writer: writer)
-        try FeedSchema.migrate(writer, path: path)
+        isNew = try FeedSchema.migrate(writer, path: path)
     }
 
     /// Checks that `path` is a regular file or nothing yet, and creates its directory when missing.

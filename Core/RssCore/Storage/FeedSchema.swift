@@ -38,7 +38,11 @@ enum FeedSchema {
     /// migration then waits for the first (immediate transactions, busy timeout) and fails on tables that now
     /// exist. So on failure we look again: if another process completed the migrations, all is well; otherwise
     /// we retry a bounded number of times, each time starting from what is now applied.
-    static func migrate(_ writer: any DatabaseWriter, path: String) throws(DatabaseProblem) {
+    ///
+    /// Returns whether this call created the schema in a file that had none: the database is new. When
+    /// another process created it meanwhile, the answer is false, so one first run happens, not two.
+    @discardableResult
+    static func migrate(_ writer: any DatabaseWriter, path: String) throws(DatabaseProblem) -> Bool {
         let migrator = migrator
         var attempts = 0
         while true {
@@ -55,12 +59,12 @@ enum FeedSchema {
             }
             do {
                 try migrator.migrate(writer)
-                return
+                return found == 0 && attempts == 0
             } catch {
                 attempts += 1
                 // Read failing too means the file is unusable: the migration's own error says why.
                 let completed = (try? writer.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-                if completed { return }
+                if completed { return false }
                 let failure = DatabaseFailure(error)
                 if attempts >= 5 || failure != .busy && failure != .constraint && !isRaceWithAnotherMigration(error) {
                     throw DatabaseProblem(path: path, operation: found == 0 ? .open : .upgrade, failure: failure)

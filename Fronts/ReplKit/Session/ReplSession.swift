@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LineEditor
 import FrontKit
 import ReduxVM
@@ -11,14 +11,16 @@ import RssCore
 /// The interactive reader: opens the store and the line editor, connects the views, runs commands until
 /// `quit`, Ctrl-D or the end of a script, and says how it went as an exit status.
 public enum ReplSession {
-    /// Runs a session on `database` (nil: the shared default) and returns the exit status.
-    public static func run(database path: String?) -> Int32 {
+    /// Runs a session on `database` (nil: the shared default) and returns the exit status; a database the
+    /// session creates starts with the feeds of `firstRunSources` (an OPML file).
+    public static func run(database path: String?, firstRunSources: URL? = nil) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let interactive = isatty(0) == 1
         let database: RssConfiguration.Database = path.map { .file(URL(fileURLWithPath: $0)) } ?? .standard
         let store: Store<RssState>
         do {
-            store = try RssStore.make(RssConfiguration(database: database, refreshesPeriodically: interactive))
+            store = try RssStore.make(
+                RssConfiguration(database: database, refreshesPeriodically: interactive, firstRunSources: firstRunSources))
         } catch {
             let message = ProblemText.message(error, sources: SourcesState())
             FileHandle.standardError.write(Data((UserMessage.error(message) + "\n").utf8))

@@ -164,7 +164,7 @@ extension PtyProcess {
         environment["TERM"] = "xterm"
         environment["COLUMNS"] = nil
         return try PtyProcess(
-            arguments: ["--db", directory.appendingPathComponent("db.sqlite").path], environment: environment,
+            arguments: ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled"], environment: environment,
             columns: columns)
     }
 }

@@ -59,7 +59,7 @@ struct ScriptedRun {
     ) throws -> ScriptedRun {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path]
+        process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled"]
         process.environment = ReplPaths.environment(directory)
         process.currentDirectoryURL = directory
         let input = Pipe()

@@ -18,7 +18,7 @@ final class PipedRepl {
     init(on report: ReportProcess) throws {
         let input = Pipe()
         running = try report.launch(
-            ReportProcess.replExecutable, ["--db", report.database], environment: ["COLUMNS": "100"], input: .pipe(input))
+            ReportProcess.replExecutable, ["--db", report.database, "--no-preinstalled"], environment: ["COLUMNS": "100"], input: .pipe(input))
         self.input = input
     }
 

@@ -32,10 +32,16 @@ enum OPMLFile {
 
     /// The feeds `document` lists that a source can follow, in document order, without duplicates, as sources
     /// keep their addresses; entries whose address is refused are left out.
-    static func subscriptions(in document: OPMLDocument) -> [(subscription: OPMLSubscription, url: URL)] {
+    ///
+    /// A relative address (`Samples/qemu.atom`) is relative to `file`, the OPML file itself, as a relative
+    /// link in any document is: so a list shipped beside its feeds names them without knowing where it lies.
+    static func subscriptions(
+        in document: OPMLDocument, of file: URL
+    ) -> [(subscription: OPMLSubscription, url: URL)] {
         var seen = Set<URL>()
         return document.subscriptions.compactMap { subscription in
-            guard let url = URL(string: subscription.xmlURL), case .success(let valid) = SourceURL.validate(url),
+            guard let url = URL(string: subscription.xmlURL, relativeTo: file)?.absoluteURL,
+                case .success(let valid) = SourceURL.validate(url),
                 seen.insert(valid).inserted
             else { return nil }
             return (subscription, valid)

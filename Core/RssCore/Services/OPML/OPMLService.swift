@@ -36,7 +36,7 @@ struct ImportOPMLSE: SideEffect {
                 trunk.dispatch(ProblemOccurred(problem: .importFailed(file: action.file.path, error), date: now()))
                 return
             }
-            let sources = OPMLFile.subscriptions(in: document).map { subscription, url in
+            let sources = OPMLFile.subscriptions(in: document, of: action.file).map { subscription, url in
                 Source(
                     id: UUID(), url: url,
                     title: subscription.title.isEmpty ? SourceURL.provisionalTitle(url) : subscription.title,

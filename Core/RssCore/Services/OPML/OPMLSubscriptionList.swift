@@ -6,7 +6,7 @@ public enum OPMLSubscriptionList {
     /// form the sources keep them (so they compare equal to ``Source/url``).
     public static func feedURLs(in file: URL) throws(RssProblem) -> [URL] {
         do throws(FileProblem) {
-            return OPMLFile.subscriptions(in: try OPMLFile.read(file)).map(\.url)
+            return OPMLFile.subscriptions(in: try OPMLFile.read(file), of: file).map(\.url)
         } catch {
             throw .importFailed(file: file.path, error)
         }

@@ -1,0 +1,77 @@
+import Foundation
+import ReduxVM
+import RssCore
+import Testing
+
+/// What a new user gets: a database rss-repl creates starts with the preinstalled sources (the original
+/// app's two news feeds and the bundled samples), once; the samples are found from an installed copy of the
+/// program too.
+@Suite("rss-repl's first run", .timeLimit(.minutes(1)))
+struct FirstRunTests {
+    static let sampleTitles = [
+        "Daring Fireball", "bioRxiv Subject Collection: Plant Biology", "QEMU", "research!rsc", "Scripting News",
+        "The Omni Show",
+    ]
+
+    @Test("a new database holds the preinstalled sources; the samples are read offline, the news feeds need a network")
+    func newDatabaseHasThePreinstalledSources() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let database = directory.appendingPathComponent("new.sqlite").path
+        let run = try ScriptedRun.run("sources\nlist unread\n", in: directory, arguments: ["--db", database])
+        #expect(run.stdout.contains("Lenta.ru"), "\(run.stdout)")
+        #expect(run.stdout.contains("Gazeta.ru"))
+        for title in Self.sampleTitles { #expect(run.stdout.contains(title), "missing \(title)") }
+        #expect(run.stdout.contains("imported 8 sources from Preinstalled.opml"), "\(run.stdout)\n\(run.stderr)")
+        // Offline, the two news feeds fail and say why; the six samples were read from their files.
+        #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains(" new in ") }.count == 6, "\(run.stdout)")
+        #expect(run.stderr.contains("Lenta.ru: FETCH"), "\(run.stderr)")
+        #expect(run.stdout.contains("161 articles"), "\(run.stdout)")
+    }
+
+    @Test("removed preinstalled sources do not come back, and an existing database gets none")
+    func removedSourcesStayRemoved() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let database = directory.appendingPathComponent("db.sqlite").path
+        _ = try ScriptedRun.run("remove Lenta.ru\nremove QEMU\n", in: directory, arguments: ["--db", database])
+        let again = try ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database])
+        #expect(!again.stdout.contains("Lenta.ru"), "\(again.stdout)")
+        #expect(!again.stdout.contains("QEMU"))
+        #expect(again.stdout.contains("Gazeta.ru"))
+        #expect(!again.stdout.contains("imported"))
+    }
+
+    @Test("--no-preinstalled starts empty")
+    func noPreinstalled() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let database = directory.appendingPathComponent("db.sqlite").path
+        let run = try ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database, "--no-preinstalled"])
+        #expect(!run.stdout.contains("Lenta.ru"))
+        #expect(!run.stdout.contains("imported"))
+    }
+
+    @Test("an installed copy (PREFIX/bin and PREFIX/share/rss-reeder) reads the samples installed beside it")
+    func installedLayout() async throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let prefix = directory.appendingPathComponent("prefix")
+        let bin = prefix.appendingPathComponent("bin")
+        let share = prefix.appendingPathComponent("share/rss-reeder")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ReplPaths.binary, to: bin.appendingPathComponent("rss-repl"))
+        let resources = ReplPaths.packageRoot.appendingPathComponent("Resources")
+        for item in ["Preinstalled.opml", "Samples"] {
+            try FileManager.default.copyItem(
+                at: resources.appendingPathComponent(item), to: share.appendingPathComponent(item))
+        }
+        let database = directory.appendingPathComponent("db.sqlite").path
+        let run = try ScriptedRun.run(
+            "sources\n", in: directory, arguments: ["--db", database],
+            executable: bin.appendingPathComponent("rss-repl"))
+        #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains(" new in ") }.count == 6, "\(run.stdout)")
+        let store = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: database))))
+        await store.idle()
+        let files = store.state.sources.all.map(\.url).filter(\.isFileURL).map(\.path).sorted()
+        #expect(files.count == 6)
+        #expect(files.allSatisfy { $0.hasPrefix(share.appendingPathComponent("Samples/").path) }, "\(files)")
+    }
+}
