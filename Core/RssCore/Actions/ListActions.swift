@@ -67,6 +67,32 @@ public struct SearchArticles: JournaledAction, ListsTag {
     }
 }
 
+/// Shows a list through a whole new filter (marks, source and search at once), from the first page.
+///
+/// One intent, one reload: a front that changes marks and source together (`list unread Daring Fireball`)
+/// dispatches this once, where ``ShowMarks`` then ``ShowSource`` would read the list twice.
+public struct FilterList: JournaledAction, ListsTag {
+    /// The list to change.
+    public let list: ListID
+    /// The filter to show; a blank search text clears the search, as in ``SearchArticles``.
+    public let filter: ListFilter
+
+    /// Shows `list` through `filter`.
+    public init(list: ListID, filter: ListFilter) {
+        self.list = list
+        self.filter = filter
+    }
+
+    /// Replaces the filter; the list reloads once, from its first page.
+    public func updateState(_ state: inout RssState) {
+        var filter = self.filter
+        let trimmed = filter.searchText?.trimmingCharacters(in: .whitespacesAndNewlines)
+        filter.searchText = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        state.lists[list].filter = filter
+        state.lists[list].reload(resettingPage: true)
+    }
+}
+
 /// Sets a list's order.
 public struct SortList: JournaledAction, ListsTag {
     /// The list to change.

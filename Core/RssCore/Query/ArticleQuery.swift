@@ -13,6 +13,15 @@ public import Foundation
 /// let firstUnread = try await store.articles(query)
 /// ```
 public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
+    /// The orders a query reads in: by date, which is what ``after`` pages through. (The news lists can also
+    /// be sorted by source or title, see ``ListSort``, and page by position.)
+    public enum Order: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+        /// Most recent first.
+        case newestFirst
+        /// Oldest first.
+        case oldestFirst
+    }
+
     /// Only these sources' articles; nil for every source.
     public var sourceIDs: Set<UUID>?
     /// Only articles of sources filed under at least one of these tags (exact, case-sensitive); nil for any.
@@ -31,7 +40,7 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     /// (`swift conc` finds "Swift concurrency"); punctuation is not syntax. Blank means no search.
     public var searchText: String?
     /// The order of the result; ties are broken by the order articles were stored, so pages are stable.
-    public var order: ListSort
+    public var order: Order
     /// At most this many articles per source: each source's newest, whatever ``order`` says.
     public var limitPerSource: Int?
     /// At most this many articles in all, the first in ``order``.
@@ -45,7 +54,7 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     /// A query; the default reads every article, newest first, without text.
     public init(
         sourceIDs: Set<UUID>? = nil, tags: Set<String>? = nil, isRead: Bool? = nil, isStarred: Bool? = nil,
-        since: Date? = nil, before: Date? = nil, searchText: String? = nil, order: ListSort = .newestFirst,
+        since: Date? = nil, before: Date? = nil, searchText: String? = nil, order: Order = .newestFirst,
         limitPerSource: Int? = nil, limit: Int? = nil, after: ArticleSnapshot.Position? = nil,
         includesBody: Bool = false
     ) {

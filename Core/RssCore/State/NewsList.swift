@@ -41,6 +41,10 @@ public enum ListSort: String, Sendable, Equatable, Hashable, Codable, CaseIterab
     case newestFirst
     /// Oldest first.
     case oldestFirst
+    /// By source title (case ignored), each source's newest first.
+    case source
+    /// By article title (case ignored), the newest first among equal titles.
+    case title
 }
 
 /// One line of a news list: what a list shows of an article, without its content.

@@ -84,9 +84,22 @@ struct ArticleSQL {
     }
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
-    static func orderBy(_ order: ListSort) -> String {
+    static func orderBy(_ order: ArticleQuery.Order) -> String {
         order == .newestFirst
             ? "ORDER BY article.sortDate DESC, article.rowid DESC" : "ORDER BY article.sortDate, article.rowid"
+    }
+
+    /// `ORDER BY` for a news list's `sort`: a date order as a query's, or by source or article title with
+    /// the newest first among equals (and storage order last, so that pages are stable).
+    static func orderBy(_ sort: ListSort) -> String {
+        let newest = "article.sortDate DESC, article.rowid DESC"
+        return switch sort {
+        case .newestFirst: orderBy(ArticleQuery.Order.newestFirst)
+        case .oldestFirst: orderBy(ArticleQuery.Order.oldestFirst)
+        case .source:
+            "ORDER BY (SELECT source.title FROM source WHERE source.id = article.sourceId) COLLATE NOCASE, \(newest)"
+        case .title: "ORDER BY article.title COLLATE NOCASE, \(newest)"
+        }
     }
 
     private static func jsonArray(_ values: [String]) -> String {

@@ -68,7 +68,7 @@ extension FeedDatabase {
             oneSource.sourceIDs = [source]
             guard let sql = ArticleSQL(oneSource) else { continue }
             let statement = try db.cachedStatement(
-                sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(.newestFirst)) LIMIT \(max(0, perSource))")
+                sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(ArticleQuery.Order.newestFirst)) LIMIT \(max(0, perSource))")
             found += try Row.fetchAll(statement, arguments: sql.arguments).map {
                 ArticleSnapshot(row: $0, includesBody: query.includesBody)
             }
@@ -93,7 +93,7 @@ extension FeedDatabase {
 
 extension ArticleSnapshot.Position {
     /// Whether this position comes before `other` in date order, then storage order: the order of
-    /// ``ListSort/oldestFirst``.
+    /// ``ArticleQuery/Order/oldestFirst``.
     func precedes(_ other: Self) -> Bool {
         (date, storageOrder) < (other.date, other.storageOrder)
     }

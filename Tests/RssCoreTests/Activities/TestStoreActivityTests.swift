@@ -43,6 +43,22 @@ struct TestStoreActivityTests {
         await store.finish()
     }
 
+    @Test("a whole new filter is one action and one read of the list")
+    func filterListReadsOnce() async throws {
+        let store = try await startedStore(fetcher: FakeFetcher())
+        let source = UUID()
+        let filter = ListFilter(marks: .unread, sourceID: source, searchText: "  swift ")
+        await store.send(FilterList(list: .second, filter: filter)) {
+            $0.lists.second.filter = ListFilter(marks: .unread, sourceID: source, searchText: "swift")
+            $0.lists.second.isLoading = true
+            $0.lists.second.generation = 2
+            $0.lists.second.pageRequest = .first
+        }
+        await store.receive(ListLoaded.self) { $0.lists.second.isLoading = false }
+        // Exhaustive: no second read follows, nothing else happens.
+        await store.finish()
+    }
+
     @Test("add source: stored, fetched, titled from the feed, counted, both lists reloaded")
     func addSource() async throws {
         let fetcher = FakeFetcher([Self.feedURL: .success(F.rss([("a", "First"), ("b", "Second")], title: "Fake News"))])

@@ -129,7 +129,7 @@ enum RandomAction {
         func article() -> UUID { SyntheticFeeds.uuid(prefix: 0xA, Int(generator.next() % 60)) }
         let list = pick(ListID.allCases)
         let source: UUID? = pick([nil, SyntheticFeeds.uuid(prefix: 0x5, 0), SyntheticFeeds.uuid(prefix: 0x5, 2)])
-        switch generator.next() % 14 {
+        switch generator.next() % 15 {
         case 0, 1: return SetRead(ids: (0...(generator.next() % 3)).map { _ in article() }, isRead: pick([true, false]))
         case 2, 3: return SetStarred(id: article(), isStarred: pick([true, false]))
         case 4: return MarkAllRead(sourceID: source)
@@ -141,6 +141,10 @@ enum RandomAction {
         case 10: return SortList(list: list, sort: pick(ListSort.allCases))
         case 11: return ShowPage(list: list, move: pick([.next, .previous, .number(Int(generator.next() % 8))]))
         case 12: return ChangeSetting(.pageSize(3 + Int(generator.next() % 8)), date: ActivityFixtures.date)
+        case 13:
+            let filter = ListFilter(
+                marks: pick(ListFilter.Marks.allCases), sourceID: source, searchText: pick([nil, "swift", "market"]))
+            return FilterList(list: list, filter: filter)
         default: return SwitchList()
         }
     }

@@ -49,7 +49,7 @@ struct ArticleQueryTests {
     @Test("reading a long result a page at a time gives every article once, in order")
     func pagingWithAfter() throws {
         let (database, _) = try Self.database()
-        for order in ListSort.allCases {
+        for order in ArticleQuery.Order.allCases {
             var query = ArticleQuery(isRead: false, order: order, limit: 37)
             let whole = try database.articles(ArticleQuery(isRead: false, order: order)).map(\.id)
             var pages: [UUID] = []
@@ -227,7 +227,7 @@ struct QueryModel {
         if maybe() { query.since = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
         if maybe(4) { query.before = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
         if maybe(4) { query.searchText = pick(["zeppelin", "topic1", "swift server", "marma", "  ", "quasar obsidian"]) }
-        query.order = pick(ListSort.allCases)
+        query.order = pick(ArticleQuery.Order.allCases)
         if maybe() { query.limitPerSource = Int(generator.next() % 12) }
         if maybe() { query.limit = Int(generator.next() % 60) }
         return query
