@@ -34,6 +34,17 @@ extension LineEditor {
         }
     }
 
+    /// Blocks the editor's thread until a request arrives (a print, a job, a noted signal), then runs every
+    /// queued request: for a program that waits on the terminal's thread for work done elsewhere, rendering
+    /// meanwhile, without polling. Returns at once when requests are already queued.
+    public func waitForRequests() {
+        serviceRequests()
+        var descriptor = pollfd(fd: remote.wakeReadEnd, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+        remote.drainWakeups()
+        serviceRequests()
+    }
+
     /// Waits until the input is readable, running requests whenever the wake-up pipe fires.
     ///
     /// Returns false when a signal asks to stop reading (`pendingFlags` says which) or polling fails (then

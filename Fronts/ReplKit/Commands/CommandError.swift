@@ -4,7 +4,8 @@ import TerminalText
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     case ambiguous(String, [String])
-    case usage(CommandName, String)
+    /// A command given the wrong words: what is wrong, and the command's usage line.
+    case usage(String, String)
     case invalid(String)
 
     /// The message, without the `error: ` prefix.
@@ -18,8 +19,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             "unknown command “\(typed)” (help lists the commands)"
         case .ambiguous(let typed, let names):
             "“\(typed)” could be \(names.joined(separator: ", ")); type more of it"
-        case .usage(let name, let problem):
-            "\(problem); usage: \(name.usage)"
+        case .usage(let usage, let problem):
+            "\(problem); usage: \(usage)"
         case .invalid(let message):
             message
         }

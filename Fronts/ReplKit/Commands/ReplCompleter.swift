@@ -1,38 +1,90 @@
 public import LineEditor
 import FrontKit
-import RssCore
 
-/// What Tab offers: command names first, then per command source titles, marks, setting keys or file paths.
-public struct ReplCompleter: Sendable {
-    /// The source titles to offer (read from the state when Tab is pressed).
-    let sourceTitles: @Sendable () -> [String]
+/// What the completer reads from the session when Tab is pressed: the state's sources and tags, and the
+/// numbers of the list the user last saw. A class, so that the session can connect the views after the line
+/// editor (which needs the completer) is made.
+public final class CompletionContext {
+    /// The sources' titles.
+    var sourceTitles: () -> [String]
+    /// The tags of every source.
+    var tags: () -> [String]
+    /// The article numbers of the last list printed.
+    var articleNumbers: () -> [Int] = { [] }
+    /// File paths, relative to the working directory or `~`.
     let files: FilePathCompleter
 
-    /// A completer over `sourceTitles`, completing paths relative to `files`' base directory.
-    public init(files: FilePathCompleter = FilePathCompleter(), sourceTitles: @escaping @Sendable () -> [String]) {
+    /// A context over `sourceTitles` and `tags`, completing paths with `files`.
+    public init(
+        files: FilePathCompleter = FilePathCompleter(), sourceTitles: @escaping () -> [String],
+        tags: @escaping () -> [String] = { [] }
+    ) {
         self.files = files
         self.sourceTitles = sourceTitles
+        self.tags = tags
+    }
+}
+
+/// What Tab offers: command names first, then, for each argument, what its definition says it completes.
+public struct ReplCompleter {
+    let context: CompletionContext
+
+    /// A completer reading `context`.
+    public init(context: CompletionContext) {
+        self.context = context
     }
 
     /// The candidates for `request`.
     public func candidates(for request: CompletionRequest) -> [String] {
-        let word = request.word.lowercased()
-        let commands = CommandName.allCases.map(\.rawValue)
         guard let first = request.precedingWords.first else {
-            return commands.filter { $0.hasPrefix(word) }
+            return complete(.commands, request)
         }
-        guard case .success(let name) = CommandName.resolve(first) else { return [] }
-        let argumentIndex = request.precedingWords.count - 1
-        let sources = { sourceTitles().map(UserMessage.line).filter { $0.lowercased().hasPrefix(word) } }
-        switch name {
-        case .help: return argumentIndex == 0 ? commands.filter { $0.hasPrefix(word) } : []
-        case .import, .export: return argumentIndex == 0 ? files.candidates(for: request.word) : []
-        case .remove, .enable, .disable, .refresh, .markAllRead: return argumentIndex == 0 ? sources() : []
-        case .list:
-            let marks = argumentIndex == 0 ? ReplCommand.marksWords.filter { $0.hasPrefix(word) } : []
-            return marks + sources()
-        case .set: return argumentIndex == 0 ? SettingValue.keys.filter { $0.hasPrefix(word) } : []
-        default: return []
+        guard case .success(let command) = ReplCommands.resolve(first) else { return [] }
+        let arguments = command.spec.arguments
+        var index = request.precedingWords.count - 1
+        // An argument that takes the rest of the line keeps completing after its first word (numbers, tags);
+        // a source title with spaces completes word by word.
+        if let rest = arguments.firstIndex(where: \.takesTheRest), index > rest {
+            if arguments[rest].completion == .sources {
+                let typed = request.precedingWords.dropFirst(rest + 1).joined(separator: " ")
+                return continuations(of: typed, word: request.word)
+            }
+            index = rest
+        }
+        guard index < arguments.count else { return [] }
+        // An optional argument may be skipped: what the next one completes is offered too (`list ` offers the
+        // marks words and the sources).
+        var offered = complete(arguments[index].completion, request)
+        if arguments[index].isOptional, index + 1 < arguments.count {
+            offered += complete(arguments[index + 1].completion, request).filter { !offered.contains($0) }
+        }
+        return offered
+    }
+
+    /// The rest of each source title that starts with `typed` words and then `word`, from `word` on.
+    private func continuations(of typed: String, word: String) -> [String] {
+        let prefix = (typed + " " + word).lowercased()
+        return context.sourceTitles().map(UserMessage.line).compactMap { title in
+            guard title.lowercased().hasPrefix(prefix) else { return nil }
+            return String(title.dropFirst(typed.count + 1))
+        }
+    }
+
+    private func complete(_ completion: ArgumentCompletion, _ request: CompletionRequest) -> [String] {
+        let word = request.word.lowercased()
+        func matching(_ values: [String]) -> [String] { values.filter { $0.lowercased().hasPrefix(word) } }
+        switch completion {
+        case .commands: return matching(ReplCommands.specs.map(\.name))
+        case .sources: return matching(context.sourceTitles().map(UserMessage.line))
+        case .tags: return matching(Array(Set(context.tags().map(UserMessage.line))).sorted())
+        case .choices(let words): return matching(words)
+        case .settingKeys: return matching(SettingValue.keys)
+        case .settingValues:
+            let key = request.precedingWords.dropFirst().first.map { SettingValue.key(matching: $0.lowercased()) }
+            return matching(key.flatMap { $0 }.map(SettingValue.examples(for:)) ?? [])
+        case .files: return context.files.candidates(for: request.word)
+        case .articleNumbers: return matching(context.articleNumbers().map(String.init))
+        case .freeText: return []
         }
     }
 }

@@ -8,12 +8,27 @@ enum SettingValue {
     /// the message can say it in the units the user typed.
     static let longestRefreshInterval = Settings.longestRefreshInterval
 
+    /// The key `typed` names: itself, or the only key it is the start of.
+    static func key(matching typed: String) -> String? {
+        if keys.contains(typed) { return typed }
+        let resolved = keys.filter { $0.hasPrefix(typed) }
+        return resolved.count == 1 ? resolved[0] : nil
+    }
+
+    /// Values worth offering on Tab for `key`: typical ones, and `off` where a setting can be off.
+    static func examples(for key: String) -> [String] {
+        switch key {
+        case "refresh-interval": ["15m", "30m", "1h", "2h", "off"]
+        case "page-size": ["10", "20", "50", "100"]
+        case "retention-days": ["30", "90", "365", "off"]
+        default: ["100", "500", "1000", "off"]
+        }
+    }
+
     static func change(key: String, value: String) -> Result<SettingChange, CommandError> {
-        let resolved = keys.filter { $0.hasPrefix(key) }
-        guard resolved.count == 1 || keys.contains(key) else {
+        guard let name = self.key(matching: key) else {
             return .failure(.invalid("unknown setting “\(key)”; settings: \(keys.joined(separator: ", "))"))
         }
-        let name = keys.contains(key) ? key : resolved[0]
         let off = ["off", "none", "never"].contains(value)
         let number = Int(value)
         let outOfRange = CommandError.invalid("\(value) is out of range for \(name)")

@@ -4,7 +4,9 @@ import FrontKit
 import ReduxVM
 import RssCore
 
-/// Runs parsed commands: dispatches RssCore's actions, waits for the store, and asks the views to show.
+/// The session the commands run in: the store, the console, the views and the waiter, with what several
+/// commands share (finding a source or an article, file paths, showing the list). What each command does is
+/// in its definition (`Commands/Definitions`).
 final class CommandRunner {
     let store: Store<RssState>
     let console: Console
@@ -24,55 +26,16 @@ final class CommandRunner {
     /// Runs one typed line; returns false when the session should end.
     func run(line: String) -> Bool {
         _ = waiter.interrupts.take()
-        guard let parsed = ReplCommand.parse(line) else { return true }
+        guard let parsed = ReplCommands.parse(line) else { return true }
         switch parsed {
         case .failure(let error):
             console.error(error.description)
             return true
-        case .success(.quit):
-            return false
         case .success(let command):
-            run(command)
+            if type(of: command).endsSession { return false }
+            command.run(in: self)
             console.clearProgress()
             return true
-        }
-    }
-
-    func run(_ command: ReplCommand) {
-        switch command {
-        case .help(let topic): help(topic)
-        case .sources:
-            waiter.processed()
-            views.sources.show()
-        case .add(let url, let tags): add(url, tags: tags)
-        case .remove(let text): withSource(text) { source in
-            store.dispatch(RemoveSource(id: source.id))
-            waiter.until { $0.listsSettled }
-            console.print("removed “\(UserMessage.line(source.title))”")
-        }
-        case .enable(let text): setEnabled(text, true)
-        case .disable(let text): setEnabled(text, false)
-        case .refresh(let text): refresh(text)
-        case .list(let marks, let source): list(marks: marks, source: source)
-        case .next: page(.next)
-        case .prev: page(.previous)
-        case .open(let number): open(number)
-        case .star(let number): star(number, true)
-        case .unstar(let number): star(number, false)
-        case .read(let numbers): markRead(numbers, true)
-        case .unread(let numbers): markRead(numbers, false)
-        case .markAllRead(let text): markAllRead(text)
-        case .search(let text):
-            store.dispatch(SearchArticles(list: active, text: text))
-            showList()
-        case .importOPML(let path): importOPML(path)
-        case .exportOPML(let path): exportOPML(path)
-        case .switchList:
-            store.dispatch(SwitchList())
-            showList()
-        case .set(let key, let value): set(key, value)
-        case .showSettings: showSettings()
-        case .quit: break
         }
     }
 
@@ -90,12 +53,26 @@ final class CommandRunner {
         return state.sources.named(text)
     }
 
+    /// Runs `body` with the source `text` names, or says that none matches.
     func withSource(_ text: String, _ body: (Source) -> Void) {
         guard let source = source(named: text) else {
-            console.error("no source matches “\(UserMessage.line(text))” (sources lists them)")
+            reportNoSource(text)
             return
         }
         body(source)
+    }
+
+    /// The error line for a source name that matches nothing.
+    func reportNoSource(_ text: String) {
+        console.error("no source matches “\(UserMessage.line(text))” (sources lists them)")
+    }
+
+    /// A URL as typed, or an existing file's path as a file URL.
+    func feedURL(_ text: String) -> URL? {
+        if text.contains("://") { return URL(string: text) }
+        let file = fileURL(text)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return file
     }
 
     /// The article numbered `number` in the last list printed, or an error line.

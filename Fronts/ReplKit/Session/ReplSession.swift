@@ -27,7 +27,10 @@ public enum ReplSession {
             return 2
         }
         let interrupts = InterruptFlag()
-        let completer = ReplCompleter { store.state.sources.all.map(\.title) }
+        let completion = CompletionContext(
+            sourceTitles: { store.state.sources.all.map(\.title) },
+            tags: { store.state.sources.all.flatMap(\.tags) })
+        let completer = ReplCompleter(context: completion)
         let configuration = LineEditor.Configuration(
             prompt: "rss> ",
             historyFile: XDGDirectories(environment: environment).stateFile("history", application: "rss-reeder"),
@@ -44,8 +47,11 @@ public enum ReplSession {
             FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
             return 2
         }
+        let remote = editor.remote
+        interrupts.wakeWith { remote.execute {} }
         let console = Console(editor: editor, environment: environment)
         let views = ReplViews(console: console, store: store)
+        completion.articleNumbers = { views.list.printedNumbers.keys.sorted() }
         let waiter = StoreWaiter(store: store, editor: editor, interrupts: interrupts, waitsForIdle: !interactive)
         let runner = CommandRunner(store: store, console: console, views: views, waiter: waiter)
         waiter.until { $0.isStarted && $0.listsSettled }

@@ -8,8 +8,18 @@ import Synchronization
 /// Set by Ctrl-C while a command runs (the editor is not reading then); taken by the waiting command.
 final class InterruptFlag: Sendable {
     private let raised = Mutex(false)
+    private let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func raise() { raised.withLock { $0 = true } }
+    /// Sets the flag and wakes the terminal's thread if a command is waiting there.
+    func raise() {
+        raised.withLock { $0 = true }
+        waker.withLock { $0 }?()
+    }
+
+    /// What `raise()` calls to wake a waiting command (set once the line editor exists).
+    func wakeWith(_ wake: @escaping @Sendable () -> Void) {
+        waker.withLock { $0 = wake }
+    }
 
     /// Whether Ctrl-C was pressed since the last call; clears it.
     func take() -> Bool {
@@ -38,8 +48,12 @@ struct StoreWaiter {
         editor.runPending()
     }
 
-    /// Waits until `done` holds for the state (or, scripted, until the store is idle); rendering meanwhile so
+    /// Waits until `done` holds for the state (or, scripted, until the store is idle), rendering meanwhile so
     /// progress shows. Returns false when Ctrl-C ended the wait.
+    ///
+    /// The terminal's thread sleeps in the line editor until a request wakes it: a view's rendering, a noted
+    /// signal, or the empty job a subscriber posts on every new state, so `done` is asked again exactly when
+    /// the state may have changed.
     @discardableResult
     func until(_ done: (RssState) -> Bool) -> Bool {
         processed()
@@ -49,11 +63,13 @@ struct StoreWaiter {
             processed()
             return true
         }
+        let wake = WakeOnChange(remote: editor.remote)
+        store.subscribe(wake)
+        defer { store.unsubscribe(wake) }
         var interrupted = false
         while !interrupted, !done(store.state) {
+            editor.waitForRequests()
             interrupted = interrupts.take()
-            usleep(4_000)
-            editor.runPending()
         }
         processed()
         // Ctrl-C can end the work it interrupts (a read cut short) before the flag is seen: it still cancelled.
@@ -68,6 +84,19 @@ struct StoreWaiter {
             semaphore.signal()
         }
         semaphore.wait()
+    }
+}
+
+/// Wakes the terminal's thread on every state the store reaches.
+final class WakeOnChange: StoreSubscriber {
+    let remote: LineEditorRemote
+
+    init(remote: LineEditorRemote) {
+        self.remote = remote
+    }
+
+    func newState(box: StateBox<RssState>) {
+        remote.execute {}
     }
 }
 

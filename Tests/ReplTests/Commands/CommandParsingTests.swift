@@ -7,37 +7,46 @@ import Testing
 
 @Suite("command parsing")
 struct CommandParsingTests {
-    @Test(
-        "lines parse to commands",
-        arguments: [
-            ("help", ReplCommand.help(nil)),
-            ("help mark", .help(.markAllRead)),
-            ("l", .list(marks: nil, source: nil)),
-            ("list unread", .list(marks: "unread", source: nil)),
-            ("list starred Daring Fireball", .list(marks: "starred", source: "Daring Fireball")),
-            ("list qemu", .list(marks: nil, source: "qemu")),
-            ("add https://x.example/feed a b", .add(url: "https://x.example/feed", tags: ["a", "b"])),
-            ("add \"/tmp/my feed.xml\"", .add(url: "/tmp/my feed.xml", tags: [])),
-            ("o 3", .open(3)),
-            ("read 1 3-5", .read([1, 3, 4, 5])),
-            ("unr 2", .unread([2])),
-            ("ref", .refresh(source: nil)),
-            ("refresh QEMU", .refresh(source: "QEMU")),
-            ("search  go  modules ", .search("go modules")),
-            ("exp", .exportOPML(path: nil)),
-            ("imp ~/feeds.opml", .importOPML(path: "~/feeds.opml")),
-            ("sw", .switchList),
-            ("set", .showSettings),
-            ("set Page-Size 30", .set(key: "page-size", value: "30")),
-            ("q", .quit),
-        ])
-    func parses(line: String, expected: ReplCommand) throws {
-        #expect(try ReplCommand.parse(line)?.get() == expected)
+    /// Parses `line` and checks it gives `expected`.
+    func check<C: ReplCommand & Equatable>(_ line: String, _ expected: C, sourceLocation: SourceLocation = #_sourceLocation) {
+        switch ReplCommands.parse(line) {
+        case .success(let command)?:
+            #expect(command as? C == expected, "\(line) → \(command)", sourceLocation: sourceLocation)
+        case .failure(let error)?: Issue.record("\(line): \(error)", sourceLocation: sourceLocation)
+        case nil: Issue.record("\(line) parsed to nothing", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("lines parse to commands")
+    func parses() {
+        check("help", HelpCommand(topic: nil))
+        check("help mark", HelpCommand(topic: "mark-all-read"))
+        check("?", HelpCommand(topic: nil))
+        check("l", ListCommand(marks: nil, source: nil))
+        check("list unread", ListCommand(marks: .unread, source: nil))
+        check("list starred Daring Fireball", ListCommand(marks: .starred, source: "Daring Fireball"))
+        check("list qemu", ListCommand(marks: nil, source: "qemu"))
+        check("add https://x.example/feed a b", AddCommand(url: "https://x.example/feed", tags: ["a", "b"]))
+        check("add \"/tmp/my feed.xml\"", AddCommand(url: "/tmp/my feed.xml", tags: []))
+        check("o 3", OpenCommand(number: 3))
+        check("read 1 3-5", ReadCommand(numbers: [1, 3, 4, 5]))
+        check("unr 2", UnreadCommand(numbers: [2]))
+        check("ref", RefreshCommand(source: nil))
+        check("refresh QEMU", RefreshCommand(source: "QEMU"))
+        check("search  go  modules ", SearchCommand(text: "go modules"))
+        check("exp", ExportCommand(path: nil))
+        check("imp ~/feeds.opml", ImportCommand(path: "~/feeds.opml"))
+        check("sw", SwitchCommand())
+        check("sor t", SortCommand(sort: .title))
+        check("sort oldest", SortCommand(sort: .oldestFirst))
+        check("set", SetCommand())
+        check("set Page-Size 30", SetCommand(key: "page-size", value: "30"))
+        check("q", QuitCommand())
     }
 
     @Test("a blank line is nothing")
     func blank() {
-        #expect(ReplCommand.parse("   ") == nil)
+        #expect(ReplCommands.parse("   ") == nil)
     }
 
     @Test(
@@ -54,9 +63,11 @@ struct CommandParsingTests {
             ("remove", "which source?; usage: remove SOURCE"),
             ("next 2", "next takes no argument; usage: next"),
             ("set page-size", "a key and a value expected; usage: set [KEY VALUE]"),
+            ("sort upside-down", "“upside-down” is not an order; usage: sort newest|oldest|source|title"),
+            ("s", "“s” could be sources, sort, star, search, switch, set; type more of it"),
         ])
     func errors(line: String, message: String) {
-        guard case .failure(let error) = ReplCommand.parse(line) else {
+        guard case .failure(let error) = ReplCommands.parse(line) else {
             Issue.record("\(line) parsed")
             return
         }
@@ -107,23 +118,25 @@ struct CommandParsingTests {
 
     @Test("completion: commands, marks and sources, settings, files")
     func completion() throws {
-        let directory = try ReplPaths.temporaryDirectory()
-        try Data().write(to: directory.appendingPathComponent("feeds.opml"))
-        let completer = ReplCompleter(
-            files: FilePathCompleter(baseDirectory: directory, homeDirectory: directory),
-            sourceTitles: { ["QEMU", "research!rsc", "Daring Fireball", "\u{1B}[31mEvil"] })
-        func complete(_ line: String) -> [String] {
-            var words = CommandWords.split(line)
-            let word = line.hasSuffix(" ") ? "" : (words.popLast() ?? "")
-            return completer.candidates(for: CompletionRequest(line: line, word: word, precedingWords: words))
-        }
-        #expect(complete("s") == ["sources", "star", "search", "switch", "set"])
+        let completer = try CompletionFixture.completer()
+        let complete = { (line: String) in CompletionFixture.complete(line, with: completer) }
+        #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set"])
         #expect(complete("mark") == ["mark-all-read"])
         #expect(complete("list ") == ["unread", "starred", "all", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
+        #expect(complete("list unread ") == ["QEMU", "research!rsc", "Daring Fireball", "Evil"])
         #expect(complete("remove d") == ["Daring Fireball"])
+        #expect(complete("remove Daring F") == ["Fireball"])
         #expect(complete("set page") == ["page-size"])
+        #expect(complete("set page-size ") == ["10", "20", "50", "100"])
+        #expect(complete("set refresh o") == ["off"])
         #expect(complete("import fe") == ["feeds.opml"])
-        #expect(complete("open ") == [])
+        #expect(complete("open ") == ["1", "2", "3", "12"])
+        #expect(complete("read 1 1") == ["1", "12"])
+        #expect(complete("add feeds.opml ") == ["dev", "news"])
+        #expect(complete("add feeds.opml dev n") == ["news"])
+        #expect(complete("sort ") == ["newest", "oldest", "source", "title"])
+        #expect(complete("help so") == ["sources", "sort"])
+        #expect(complete("next ") == [])
         #expect(complete("nonsense ") == [])
     }
 }

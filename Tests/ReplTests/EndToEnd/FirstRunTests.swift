@@ -57,7 +57,13 @@ struct FirstRunTests {
         let share = prefix.appendingPathComponent("share/rss-reeder")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ReplPaths.binary, to: bin.appendingPathComponent("rss-repl"))
+        // A hard link, not a copy: a copy's file descriptor, inherited by a process another test forks at
+        // that moment, makes running the copy fail with "text file busy".
+        do {
+            try FileManager.default.linkItem(at: ReplPaths.binary, to: bin.appendingPathComponent("rss-repl"))
+        } catch {
+            try FileManager.default.copyItem(at: ReplPaths.binary, to: bin.appendingPathComponent("rss-repl"))
+        }
         let resources = ReplPaths.packageRoot.appendingPathComponent("Resources")
         for item in ["Preinstalled.opml", "Samples"] {
             try FileManager.default.copyItem(

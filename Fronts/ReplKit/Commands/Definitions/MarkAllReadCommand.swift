@@ -1,0 +1,32 @@
+import FrontKit
+import ReduxVM
+import RssCore
+
+/// `mark-all-read [SOURCE]`: every article read, of one source or of all.
+struct MarkAllReadCommand: ReplCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "mark-all-read", arguments: [.optionalSource],
+        summary: "mark every article read, of one source or of all", details: CommandSpec.sourceDetails)
+
+    let source: String?
+
+    init(source: String?) { self.source = source }
+
+    init(words: [String]) throws(CommandError) {
+        source = Self.rest(words)
+    }
+
+    func run(in session: CommandRunner) {
+        guard let source else {
+            session.store.dispatch(MarkAllRead())
+            session.waiter.until { $0.listsSettled }
+            session.console.print("marked every article read")
+            return
+        }
+        session.withSource(source) { found in
+            session.store.dispatch(MarkAllRead(sourceID: found.id))
+            session.waiter.until { $0.listsSettled }
+            session.console.print("marked every article of “\(UserMessage.line(found.title))” read")
+        }
+    }
+}

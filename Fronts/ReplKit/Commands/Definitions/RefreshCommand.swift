@@ -1,0 +1,48 @@
+import Foundation
+import ReduxVM
+import RssCore
+
+/// `refresh [SOURCE]`: fetches every enabled source, or one; Ctrl-C cancels.
+struct RefreshCommand: ReplCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "refresh", arguments: [.optionalSource], summary: "fetch every enabled source, or one; Ctrl-C cancels",
+        details: CommandSpec.sourceDetails)
+
+    let source: String?
+
+    init(source: String?) { self.source = source }
+
+    init(words: [String]) throws(CommandError) {
+        source = Self.rest(words)
+    }
+
+    func run(in session: CommandRunner) {
+        let console = session.console
+        var ids: [UUID]?
+        if let source {
+            guard let found = session.source(named: source) else {
+                session.reportNoSource(source)
+                return
+            }
+            ids = [found.id]
+        } else if !session.state.sources.all.contains(where: \.isEnabled) {
+            console.print("nothing to refresh: no enabled source")
+            return
+        }
+        session.store.dispatch(Refresh(sourceIDs: ids))
+        console.foregroundRefresh = true
+        defer { console.foregroundRefresh = false }
+        let finished = session.waiter.until { !$0.refresh.isRunning && $0.listsSettled }
+        console.clearProgress()
+        let refresh = session.state.refresh
+        if finished {
+            console.print(
+                "refreshed \(refresh.completed) of \(refresh.total) source\(refresh.total == 1 ? "" : "s"), \(refresh.newArticles) new"
+            )
+        } else {
+            session.store.dispatch(CancelRefresh())
+            session.waiter.processed()
+            console.print("refresh cancelled (\(refresh.completed) of \(refresh.total) sources fetched)")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ReduxVM
+import RssCore
+
+/// `set [KEY VALUE]`: shows the settings, or changes one.
+struct SetCommand: ReplCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "set",
+        arguments: [
+            ArgumentSpec(name: "KEY", arity: .optional, completion: .settingKeys),
+            ArgumentSpec(name: "VALUE", arity: .required, completion: .settingValues),
+        ],
+        summary: "show the settings, or change one",
+        details: "Keys: refresh-interval SECONDS|off (60 s to 30 days; 30m, 2h work too), page-size N (1-500), retention-days N|off, retention-per-source N|off.")
+
+    /// The key and value to set; nil shows the settings.
+    let change: (key: String, value: String)?
+
+    init(key: String, value: String) { change = (key, value) }
+
+    init() { change = nil }
+
+    init(words: [String]) throws(CommandError) {
+        if words.isEmpty {
+            change = nil
+            return
+        }
+        guard words.count == 2 else { throw Self.usage("a key and a value expected") }
+        change = (words[0].lowercased(), words[1].lowercased())
+    }
+
+    static func == (a: SetCommand, b: SetCommand) -> Bool {
+        a.change?.key == b.change?.key && a.change?.value == b.change?.value
+    }
+
+    func run(in session: CommandRunner) {
+        guard let change else {
+            showSettings(session)
+            return
+        }
+        switch SettingValue.change(key: change.key, value: change.value) {
+        case .failure(let error):
+            session.console.error(error.description)
+        case .success(let setting):
+            let mark = session.state.notices.nextID
+            session.store.dispatch(ChangeSetting(setting))
+            session.waiter.until { $0.listsSettled }
+            if session.state.notices.nextID == mark { showSettings(session) }
+        }
+    }
+
+    private func showSettings(_ session: CommandRunner) {
+        let settings = session.state.settings
+        func optional(_ value: Int?, _ unit: String) -> String { value.map { "\($0)\(unit)" } ?? "off" }
+        session.console.print(
+            [
+                "refresh-interval      \(optional(settings.refreshInterval, " s"))",
+                "page-size             \(settings.pageSize)",
+                "retention-days        \(optional(settings.retentionDays, ""))",
+                "retention-per-source  \(optional(settings.retentionPerSource, ""))",
+            ].joined(separator: "\n"))
+    }
+}
