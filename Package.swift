@@ -68,6 +68,7 @@ let package = Package(
             name: "RssCore",
             dependencies: [
                 "ReduxVM", "FeedParser", "HTMLText",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

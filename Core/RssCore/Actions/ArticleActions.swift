@@ -5,6 +5,8 @@ public import ReduxVM
 ///
 /// To read an article without marking it, use the query API (``ReduxVM/Store/article(id:)``).
 public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.OpenArticle"
     /// The article to show.
     public let id: UUID
 
@@ -24,6 +26,8 @@ public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
 
 /// Closes the article and returns to the lists.
 public struct CloseArticle: JournaledAction, ArticleTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.CloseArticle"
     /// Closes the open article.
     public init() {}
 
@@ -36,6 +40,8 @@ public struct CloseArticle: JournaledAction, ArticleTag {
 
 /// Marks articles read or unread; both lists show it at once, and the counts follow once it is stored.
 public struct SetRead: JournaledAction, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SetRead"
     /// The articles.
     public let ids: [UUID]
     /// Read or unread.
@@ -56,6 +62,8 @@ public struct SetRead: JournaledAction, MarksTag {
 /// Stars or unstars an article; both lists and the open article show it at once, and the counts follow
 /// once it is stored.
 public struct SetStarred: JournaledAction, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SetStarred"
     /// The article.
     public let id: UUID
     /// Starred or not.
@@ -76,6 +84,8 @@ public struct SetStarred: JournaledAction, MarksTag {
 /// Marks every article read, of one source or of all; the rows show it at once, and the counts follow once
 /// it is stored.
 public struct MarkAllRead: JournaledAction, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.MarkAllRead"
     /// The source, or nil for all.
     public let sourceID: UUID?
 
@@ -91,7 +101,9 @@ public struct MarkAllRead: JournaledAction, MarksTag {
 }
 
 /// Marks were stored: the counts change by what the write counted.
-struct MarksSaved: Action, MarksTag {
+struct MarksSaved: JournaledAction, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.MarksSaved"
     let change: CountChange
 
     func updateState(_ state: inout RssState) {

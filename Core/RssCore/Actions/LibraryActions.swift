@@ -2,12 +2,16 @@ import Foundation
 import ReduxVM
 
 /// Begins a session: the store's services read the database. Dispatched once by ``RssStore/make(_:)``.
-struct Start: Action {
+struct Start: JournaledAction {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.Start"
     func updateState(_ state: inout RssState) {}
 }
 
 /// The database as read at start: sources, settings and counts.
-struct Started: Action, SourcesTag, SettingsTag, MarksTag, ListsTag {
+struct Started: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.Started"
     let sources: [Source]
     let settings: Settings
     let counts: ArticleCounts
@@ -29,7 +33,9 @@ struct Started: Action, SourcesTag, SettingsTag, MarksTag, ListsTag {
 }
 
 /// The open article's content, loaded after routing showed it.
-struct ArticleLoaded: Action, ArticleTag {
+struct ArticleLoaded: JournaledAction, ArticleTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.ArticleLoaded"
     let article: ArticleContent
     /// The ``RssState/articleRequest`` it was read for.
     let request: Int
@@ -44,7 +50,9 @@ struct ArticleLoaded: Action, ArticleTag {
 }
 
 /// Something failed; the problem says what and why.
-struct ProblemOccurred: Action, NoticesTag {
+struct ProblemOccurred: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.ProblemOccurred"
     let problem: RssProblem
     let date: Date
 
@@ -54,7 +62,9 @@ struct ProblemOccurred: Action, NoticesTag {
 }
 
 /// A write changed the counts by what it counted (a source removed, retention applied).
-struct CountsChanged: Action, MarksTag {
+struct CountsChanged: JournaledAction, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.CountsChanged"
     let change: CountChange
     /// Whether articles were removed, so that the lists reload.
     var removedArticles: Bool { change.total < 0 }

@@ -3,6 +3,8 @@ public import ReduxVM
 
 /// Shows all, unread or starred articles in a list (keeping its source and search), from the first page.
 public struct ShowMarks: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ShowMarks"
     /// The list to change.
     public let list: ListID
     /// Which marks to show.
@@ -23,6 +25,8 @@ public struct ShowMarks: JournaledAction, ListsTag {
 
 /// Limits a list to one source, or (with nil) shows every source again.
 public struct ShowSource: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ShowSource"
     /// The list to change.
     public let list: ListID
     /// The source, or nil for all.
@@ -48,6 +52,8 @@ public struct ShowSource: JournaledAction, ListsTag {
 /// as a whole word or the start of one (`swift conc` finds "Swift concurrency"), case and accents ignored;
 /// quotes, `*`, `-`, `OR` and the like are ordinary characters, and words with no letter or digit are ignored.
 public struct SearchArticles: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SearchArticles"
     /// The list to change.
     public let list: ListID
     /// The words to look for.
@@ -72,6 +78,8 @@ public struct SearchArticles: JournaledAction, ListsTag {
 /// One intent, one reload: a front that changes marks and source together (`list unread Daring Fireball`)
 /// dispatches this once, where ``ShowMarks`` then ``ShowSource`` would read the list twice.
 public struct FilterList: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.FilterList"
     /// The list to change.
     public let list: ListID
     /// The filter to show; a blank search text clears the search, as in ``SearchArticles``.
@@ -95,6 +103,8 @@ public struct FilterList: JournaledAction, ListsTag {
 
 /// Sets a list's order.
 public struct SortList: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SortList"
     /// The list to change.
     public let list: ListID
     /// The order.
@@ -115,6 +125,8 @@ public struct SortList: JournaledAction, ListsTag {
 
 /// Moves a list to another page; a page past the last shows the last, one before the first the first.
 public struct ShowPage: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ShowPage"
     /// How to move.
     public enum Move: Sendable, Equatable, Codable {
         /// The next page.
@@ -149,6 +161,8 @@ public struct ShowPage: JournaledAction, ListsTag {
 
 /// Makes the other list the active one.
 public struct SwitchList: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SwitchList"
     /// Switches lists.
     public init() {}
 
@@ -160,7 +174,9 @@ public struct SwitchList: JournaledAction, ListsTag {
 
 /// A page of a list, read from the database: the page asked for, or the last one when the list has fewer
 /// pages now (read in the same snapshot).
-struct ListLoaded: Action, ListsTag {
+struct ListLoaded: JournaledAction, ListsTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.ListLoaded"
     let list: ListID
     let generation: Int
     let page: Int

@@ -5,6 +5,8 @@ public import ReduxVM
 /// feeds already followed are left alone. Posts ``Notice/Event/imported(file:added:alreadyFollowed:)``, or
 /// ``RssProblem/importFailed(file:_:)`` when the file cannot be read as OPML.
 public struct ImportOPML: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ImportOPML"
     /// The OPML file to read.
     public let file: URL
     /// When the import was asked for (the added sources' date).
@@ -24,6 +26,8 @@ public struct ImportOPML: JournaledAction, NoticesTag {
 /// Posts ``Notice/Event/exported(file:sources:)``, or ``RssProblem/exportFailed(file:_:)`` when the file
 /// cannot be written (no such directory, not a regular file, no space …).
 public struct ExportOPML: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ExportOPML"
     /// Where to write.
     public let file: URL
 
@@ -37,7 +41,9 @@ public struct ExportOPML: JournaledAction, NoticesTag {
 }
 
 /// An OPML export was written.
-struct OPMLExported: Action, NoticesTag {
+struct OPMLExported: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.OPMLExported"
     let file: String
     let sources: Int
     let date: Date
@@ -48,7 +54,9 @@ struct OPMLExported: Action, NoticesTag {
 }
 
 /// The sources read from an OPML file, with ids and dates made by the side effect.
-struct SourcesImported: Action, SourcesTag, NoticesTag {
+struct SourcesImported: JournaledAction, SourcesTag, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.SourcesImported"
     let sources: [Source]
     let file: String
     let date: Date

@@ -3,6 +3,8 @@ public import ReduxVM
 
 /// Fetches sources now: the given ones, or every enabled source, or (on a timer) the enabled sources that are due.
 public struct Refresh: JournaledAction, RefreshTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.Refresh"
     /// The sources to fetch, or nil for every enabled source.
     public let sourceIDs: [UUID]?
     /// For a timed refresh: the time of the tick; only sources not fetched within `minimumInterval` of it are
@@ -54,6 +56,8 @@ public struct Refresh: JournaledAction, RefreshTag {
 
 /// Stops the refresh under way; sources not fetched yet are left for next time.
 public struct CancelRefresh: JournaledAction, RefreshTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.CancelRefresh"
     /// Cancels the refresh.
     public init() {}
 
@@ -69,7 +73,9 @@ public struct CancelRefresh: JournaledAction, RefreshTag {
 ///
 /// What the fetch stored is applied even when it arrives after its refresh was cancelled or replaced (the
 /// write happened, so the counts and the source must show it); only the refresh's progress ignores it then.
-struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag, ListsTag, MarksTag {
+struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, ListsTag, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.SourceFetched"
     let id: UUID
     let generation: Int
     let outcome: FetchOutcome
@@ -113,7 +119,7 @@ struct SourceFetched: Action, RefreshTag, SourcesTag, NoticesTag, ListsTag, Mark
 }
 
 /// What fetching one source gave, as the refresh side effect reports it.
-struct FetchOutcome: Sendable, Equatable {
+struct FetchOutcome: Sendable, Equatable, Codable {
     var status: FetchStatus
     var newArticles = 0
     var feedTitle: String?

@@ -3,6 +3,8 @@ public import ReduxVM
 
 /// Changes one setting; an out-of-range value is refused with ``RssProblem/settingOutOfRange(_:allowed:)``.
 public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.ChangeSetting"
     /// The change.
     public let change: SettingChange
     /// When it was made (for the notice).
@@ -71,6 +73,8 @@ extension Settings {
 
 /// Forgets the notices up to and including `id`, once a front has shown them.
 public struct DismissNotices: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.DismissNotices"
     /// The last notice shown.
     public let throughID: Int
 

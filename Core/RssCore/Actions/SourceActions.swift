@@ -8,7 +8,9 @@ public import ReduxVM
 /// ``RssProblem/alreadyFollowing(_:source:)``; nothing is added then. A source whose first fetch fails is
 /// kept (with its ``FetchStatus/lastError``), like any source whose server is down for a while: remove it
 /// with ``RemoveSource`` if it was a mistake.
-public struct AddSource: Action, JournaledAction, SourcesTag, NoticesTag {
+public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.AddSource"
     /// The feed's address.
     public let url: URL
     /// Tags (folders) to file it under.
@@ -43,7 +45,9 @@ public struct AddSource: Action, JournaledAction, SourcesTag, NoticesTag {
 }
 
 /// Stops following a source and forgets its articles.
-public struct RemoveSource: Action, JournaledAction, SourcesTag, ListsTag, MarksTag {
+public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.RemoveSource"
     /// The source to remove.
     public let id: UUID
 
@@ -64,7 +68,9 @@ public struct RemoveSource: Action, JournaledAction, SourcesTag, ListsTag, Marks
 }
 
 /// Turns refreshing of a source on or off; its articles stay.
-public struct SetSourceEnabled: Action, JournaledAction, SourcesTag {
+public struct SetSourceEnabled: JournaledAction, SourcesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.SetSourceEnabled"
     /// The source.
     public let id: UUID
     /// Whether it is refreshed.

@@ -1,4 +1,6 @@
 public import Foundation
+public import Logging
+public import ReduxVM
 
 /// How to build a reader: which database, and whether to refresh on a timer.
 public struct RssConfiguration: Sendable {
@@ -29,14 +31,25 @@ public struct RssConfiguration: Sendable {
     /// removed never come back. Nil, the default, starts a new database empty.
     public var firstRunSources: URL?
 
+    /// Records every action the store reduces, for replay (``RssJournal/create(at:writer:)``); nil, the
+    /// default, records nothing. The caller closes it when the store is done.
+    public var journal: ActionJournal<RssState>?
+    /// Where actions (with the code that dispatched each), fetches and the database's opening are logged,
+    /// at the logger's level; nil, the default, logs nothing. Redact what it writes
+    /// (``CredentialRedaction``): feed addresses may carry credentials.
+    public var logger: Logger?
+
     /// The default minimum interval between timed fetches of one source: 15 minutes.
     public static let defaultMinimumFetchInterval: TimeInterval = 15 * 60
 
     /// A configuration; the defaults suit a batch program on the shared database.
     public init(
         database: Database = .standard, refreshesPeriodically: Bool = false,
-        minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval, firstRunSources: URL? = nil
+        minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval, firstRunSources: URL? = nil,
+        journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
     ) {
+        self.journal = journal
+        self.logger = logger
         self.database = database
         self.firstRunSources = firstRunSources
         self.refreshesPeriodically = refreshesPeriodically

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 public import ReduxVM
 
 /// Builds a running reader: the database opened, the store made with its services, and the session started.
@@ -24,10 +25,15 @@ public enum RssStore {
         } catch {
             throw .database(error)
         }
+        let logger = configuration.logger
+        logger?.info(
+            "opened database \(configuration.database.location.displayPath)",
+            metadata: ["new": "\(database.isNew)", "schema": "\(FeedSchema.currentVersion)"])
+        let fetcher = logger.map { LoggingFetcher(wrapped: sharedFetcher, logger: $0) } ?? sharedFetcher
         let store = make(
-            database: database, fetcher: sharedFetcher, clock: ContinuousClock(), now: { Date() },
+            database: database, fetcher: fetcher, clock: ContinuousClock(), now: { Date() },
             refreshesPeriodically: configuration.refreshesPeriodically,
-            minimumFetchInterval: configuration.minimumFetchInterval)
+            minimumFetchInterval: configuration.minimumFetchInterval, journal: configuration.journal, logger: logger)
         if database.isNew, let sources = configuration.firstRunSources {
             store.dispatch(ImportOPML(file: sources))
         }
@@ -45,9 +51,13 @@ public enum RssStore {
     static func make(
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
-        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
+        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
+        journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
     ) -> Store<RssState> {
-        let store = Store(state: RssState())
+        // Actions are logged at debug, each with the file and line that dispatched it.
+        let store = Store(
+            state: RssState(), middleware: logger.map { [LoggingMiddleware(logger: $0, level: .debug)] } ?? [],
+            journal: journal, logger: logger ?? Logger(label: "RssCore.Store"))
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,
             refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval)

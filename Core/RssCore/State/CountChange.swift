@@ -2,7 +2,7 @@ import Foundation
 
 /// How one write changed the counts, counted from the rows it changed in its own transaction: exact whatever
 /// the lists show, and independent of the order writes finish in, so changes can be added up as they come.
-struct CountChange: Sendable, Equatable {
+struct CountChange: Sendable, Equatable, Codable {
     /// Articles stored (negative: removed).
     var total = 0
     /// Unread articles gained (negative: lost), per source.

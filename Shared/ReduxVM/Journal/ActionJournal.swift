@@ -22,14 +22,26 @@ public final class ActionJournal<State: Sendable>: Sendable {
         return encoder
     }()
 
-    /// Creates (or truncates) the journal file at `url`.
-    public init(url: URL) throws(JournalError) {
+    /// Creates (or truncates) the journal file at `url`, readable by its owner only (actions carry what the
+    /// user typed and read), and writes `format` as its first line when given.
+    public init(url: URL, format: JournalFormat? = nil) throws(JournalError) {
         path = url.path
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+        var header = Data()
+        if let format {
+            do {
+                header = try encoder.encode(format) + Data([0x0A])
+            } catch {
+                throw .cannotWrite(path: path, reason: "cannot encode the format line: \(error)")
+            }
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
             throw .cannotWrite(path: path, reason: "cannot create the file")
         }
         do {
-            output = Locked(Output(handle: try FileHandle(forWritingTo: url)))
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.write(contentsOf: header)
+            output = Locked(Output(handle: handle))
         } catch {
             throw .cannotWrite(path: path, reason: error.localizedDescription)
         }

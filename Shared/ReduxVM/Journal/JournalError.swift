@@ -11,6 +11,11 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The session dispatched an action that is not a ``JournaledAction``, so the journal has a gap there
     /// and replay cannot rebuild the same state.
     case unrecordedAction(name: String, line: Int)
+    /// The file does not start with the format line of the journals replay expects: another program's file,
+    /// or not a journal at all.
+    case notAJournal(path: String, expected: String)
+    /// The journal was written in a newer version of the format than this program reads.
+    case newerVersion(found: Int, supported: Int, writer: String?)
 
     /// A one-line explanation for the user.
     public var description: String {
@@ -22,6 +27,9 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
             "journal line \(line) names action \(name), which is not registered for replay"
         case .unrecordedAction(let name, let line):
             "journal line \(line): action \(name) is not journaled (not a JournaledAction); replay would diverge"
+        case .notAJournal(let path, let expected): "\(path) is not a journal (no \(expected) format line)"
+        case .newerVersion(let found, let supported, let writer):
+            "the journal is format version \(found)\(writer.map { " (written by \($0))" } ?? ""); this program reads up to version \(supported)"
         }
     }
 }

@@ -12,6 +12,9 @@ public struct JournalRegistry<State: Sendable>: Sendable {
 
     private(set) var decoders: [String: Decode] = [:]
 
+    /// The journal names of the registered types.
+    public var names: Set<String> { Set(decoders.keys) }
+
     /// An empty registry.
     public init() {}
 

@@ -33,6 +33,36 @@ struct JournalTests {
         #expect(lines.first?.hasPrefix("{\"action\":") == true)
     }
 
+    @Test("a format line first: replay checks it, refuses another format or a newer version; the file is private")
+    func formatLine() async throws {
+        let url = temporaryFile("format.jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let format = JournalFormat(format: "counter-journal", version: 2, writer: "counter 1.0")
+        let journal = try ActionJournal<CounterState>(url: url, format: format)
+        let store = Store(state: CounterState(), journal: journal)
+        store.dispatch(Increment(by: 3))
+        await store.idle()
+        journal.close()
+        let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == #"{"format":"counter-journal","version":2,"writer":"counter 1.0"}"#)
+        var registry = JournalRegistry<CounterState>()
+        registry.register(Increment.self)
+        let same = JournalFormat(format: "counter-journal", version: 2)
+        #expect(try ActionJournal.replay(contentsOf: url, onto: CounterState(), registry: registry, format: same).count == 3)
+        #expect(try ActionJournal.replay(contentsOf: url, onto: CounterState(), registry: registry).count == 3)
+        #expect(throws: JournalError.newerVersion(found: 2, supported: 1, writer: "counter 1.0")) {
+            try ActionJournal.replay(
+                contentsOf: url, onto: CounterState(), registry: registry,
+                format: JournalFormat(format: "counter-journal", version: 1))
+        }
+        #expect(throws: JournalError.notAJournal(path: url.path, expected: "other")) {
+            try ActionJournal.replay(
+                contentsOf: url, onto: CounterState(), registry: registry, format: JournalFormat(format: "other", version: 9))
+        }
+    }
+
     @Test("dropped actions are not journaled")
     func droppedActionsAreNotJournaled() async throws {
         let url = temporaryFile("dropped.jsonl")
