@@ -154,7 +154,11 @@ let package = Package(
         // What every front shares: the words for RssCore's problems and notices, and their exit statuses.
         .target(
             name: "FrontKit",
-            dependencies: ["RssCore", "TerminalText"],
+            dependencies: [
+                "RssCore", "ReduxVM", "TerminalText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Fronts/FrontKit"
         ),
         .testTarget(
@@ -170,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "ReplFront",
             dependencies: [
-                "ReplKit", "RssCore", "RssResources", "LineEditor",
+                "ReplKit", "RssCore", "RssResources", "LineEditor", "FrontKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Fronts/ReplFront"

@@ -1,3 +1,4 @@
+public import ReduxVM
 public import RssCore
 
 /// The exit statuses the fronts use, and the status a problem ends a batch run with.
@@ -13,13 +14,28 @@ public enum ExitStatus {
     public static let allFailed: Int32 = 2
     /// Bad usage: an unknown flag, a bad value, a bad URL, no source by that name (sysexits `EX_USAGE`).
     public static let usage: Int32 = 64
+    /// An input was read but is not what it should be: a journal that is not one, or is damaged (sysexits
+    /// `EX_DATAERR`).
+    public static let badData: Int32 = 65
     /// An input could not be read: the database, an OPML file (sysexits `EX_NOINPUT`).
     public static let cannotRead: Int32 = 66
     /// Reading or writing the database failed during the run (sysexits `EX_SOFTWARE`).
     public static let internalFailure: Int32 = 70
 
+    /// An output file could not be created: a journal, a log (sysexits `EX_CANTCREAT`).
+    public static let cannotCreate: Int32 = 73
+
     /// Stopped by `signal`: 128 + its number (130 for SIGINT, 143 for SIGTERM).
     public static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
+
+    /// The status a journal's problem ends a run with.
+    public static func status(for error: JournalError) -> Int32 {
+        switch error {
+        case .cannotWrite: cannotCreate
+        case .cannotRead: cannotRead
+        case .malformedLine, .unknownAction, .unrecordedAction, .notAJournal, .newerVersion: badData
+        }
+    }
 
     /// The status a batch run ends with when `problem` stops it.
     public static func status(for problem: RssProblem) -> Int32 {

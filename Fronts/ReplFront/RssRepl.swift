@@ -1,7 +1,8 @@
 import ArgumentParser
+import FrontKit
 import ReplKit
-import RssResources
 import RssCore
+import RssResources
 
 /// `rss-repl`: the interactive reader.
 @main
@@ -12,6 +13,11 @@ struct RssRepl: ParsableCommand {
         discussion: """
             When standard input is not a terminal, commands are read line by line with no prompt, so \
             `rss-repl < script.txt` works; the exit status is then non-zero if a command failed.
+
+            --journal records a session; --replay rebuilds the state a journal ends in, through the reader's \
+            reducers alone (no database, no network), and prints it: the sources, both lists and the open \
+            article. Exit status of a replay: 0 replayed; 65 not a journal, damaged, or written by a newer \
+            version; 66 cannot be read.
             """,
         version: ProgramVersion.line(program: "rss-repl"))
 
@@ -21,12 +27,29 @@ struct RssRepl: ParsableCommand {
     @Flag(
         inversion: .prefixedNo,
         help: """
-            Start a database this run creates with the preinstalled sources: the original app's news feeds             and the bundled sample feeds (readable offline).
+            Start a database this run creates with the preinstalled sources: the original app's news feeds \
+            and the bundled sample feeds (readable offline).
             """)
     var preinstalled = true
 
+    @Option(
+        help: ArgumentHelp(
+            "Print the state a recorded session (--journal) ends in, rebuilt from the journal alone, and exit.",
+            valueName: "file"),
+        completion: .file())
+    var replay: String?
+
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     func run() throws {
-        let status = ReplSession.run(database: db, firstRunSources: preinstalled ? BundledFeeds.preinstalledOPML : nil)
+        let status: Int32
+        if let replay {
+            status = ReplSession.replay(journal: replay)
+        } else {
+            status = ReplSession.run(
+                database: db, firstRunSources: preinstalled ? BundledFeeds.preinstalledOPML : nil,
+                diagnostics: diagnostics)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 
 extension FileProblem {
     /// The problem an `errno` from a file operation means.
-    init(errno code: Int32) {
+    public init(errno code: Int32) {
         switch code {
         case ENOENT: self = .noSuchFile
         case ENOTDIR: self = .noSuchDirectory

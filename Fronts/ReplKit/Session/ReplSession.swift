@@ -1,6 +1,6 @@
 public import Foundation
 import LineEditor
-import FrontKit
+public import FrontKit
 import ReduxVM
 import RssCore
 
@@ -12,18 +12,35 @@ import RssCore
 /// `quit`, Ctrl-D or the end of a script, and says how it went as an exit status.
 public enum ReplSession {
     /// Runs a session on `database` (nil: the shared default) and returns the exit status; a database the
-    /// session creates starts with the feeds of `firstRunSources` (an OPML file).
-    public static func run(database path: String?, firstRunSources: URL? = nil) -> Int32 {
+    /// session creates starts with the feeds of `firstRunSources` (an OPML file). `diagnostics` says whether
+    /// to record a journal and to log.
+    public static func run(
+        database path: String?, firstRunSources: URL? = nil, diagnostics: DiagnosticOptions = DiagnosticOptions()
+    ) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let interactive = isatty(0) == 1
         let database: RssConfiguration.Database = path.map { .file(URL(fileURLWithPath: $0)) } ?? .standard
+        var configuration = RssConfiguration(
+            database: database, refreshesPeriodically: interactive, firstRunSources: firstRunSources)
+        do throws(JournalError) {
+            configuration.journal = try diagnostics.makeJournal(program: "rss-repl")
+        } catch {
+            reportError(error.description)
+            return ExitStatus.status(for: error)
+        }
+        do throws(FileProblem) {
+            configuration.logger = try diagnostics.makeLogger(program: "rss-repl")
+        } catch {
+            reportError("cannot write the log \(diagnostics.logFile ?? ""): \(ProblemText.file(error))")
+            return ExitStatus.cannotCreate
+        }
+        let journal = configuration.journal
+        defer { journal?.close() }
         let store: Store<RssState>
         do {
-            store = try RssStore.make(
-                RssConfiguration(database: database, refreshesPeriodically: interactive, firstRunSources: firstRunSources))
+            store = try RssStore.make(configuration)
         } catch {
-            let message = ProblemText.message(error, sources: SourcesState())
-            FileHandle.standardError.write(Data((UserMessage.error(message) + "\n").utf8))
+            reportError(ProblemText.message(error, sources: SourcesState()))
             return 2
         }
         let interrupts = InterruptFlag()
@@ -31,7 +48,7 @@ public enum ReplSession {
             sourceTitles: { store.state.sources.all.map(\.title) },
             tags: { store.state.sources.all.flatMap(\.tags) })
         let completer = ReplCompleter(context: completion)
-        let configuration = LineEditor.Configuration(
+        let editorConfiguration = LineEditor.Configuration(
             prompt: "rss> ",
             historyFile: XDGDirectories(environment: environment).stateFile("history", application: "rss-reeder"),
             completer: completer.candidates(for:),
@@ -42,9 +59,9 @@ public enum ReplSession {
             programName: "rss-repl")
         let editor: LineEditor
         do {
-            editor = try LineEditor(configuration)
+            editor = try LineEditor(editorConfiguration)
         } catch {
-            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+            reportError(error.description)
             return 2
         }
         let remote = editor.remote
@@ -69,9 +86,21 @@ public enum ReplSession {
         do {
             try editor.close()
         } catch {
-            FileHandle.standardError.write(Data((UserMessage.error(error.description) + "\n").utf8))
+            reportError(error.description)
+        }
+        // Whatever the commands started is recorded before the journal closes.
+        waiter.processed()
+        journal?.close()
+        if let failure = journal?.failure {
+            reportError(failure.description)
+            return ExitStatus.cannotCreate
         }
         if interactive { return 0 }
         return console.failed ? 1 : 0
+    }
+
+    /// Writes `message` to standard error as one error line.
+    static func reportError(_ message: String) {
+        FileHandle.standardError.write(Data((UserMessage.error(message) + "\n").utf8))
     }
 }
