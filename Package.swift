@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "RssCore", "ReduxVM", "TerminalText", "FrontKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Fronts/ReportFront"
         ),

@@ -15,7 +15,7 @@ public struct DiagnosticOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Log at this level and above (trace, debug, info, notice, warning, error, critical) to standard error.",
+            "Log at this level and above to standard error.",
             valueName: "level"))
     public var log: Logger.Level?
 

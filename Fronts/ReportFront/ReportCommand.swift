@@ -1,5 +1,7 @@
 public import ArgumentParser
 import Foundation
+import FrontKit
+import ReduxVM
 import RssCore
 
 /// `rss-report`: refreshes (optionally) and prints a report of the articles, for cron, pipes and mail.
@@ -75,6 +77,8 @@ public struct ReportCommand: AsyncParsableCommand {
     @Option(help: .private)
     var now: String?
 
+    @OptionGroup var diagnostics: DiagnosticOptions
+
     public init() {}
 
     public func validate() throws {
@@ -115,6 +119,18 @@ public struct ReportCommand: AsyncParsableCommand {
         options.oldestFirst = oldestFirst
         options.bySource = bySource
         if let now, let date = Since.date(now) { options.now = date }
+        do throws(JournalError) {
+            options.journal = try diagnostics.makeJournal(program: "rss-report")
+        } catch {
+            throw ReportFailure(status: ExitStatus.status(for: error), message: error.description)
+        }
+        do throws(FileProblem) {
+            options.logger = try diagnostics.makeLogger(program: "rss-report")
+        } catch {
+            throw ReportFailure(
+                status: ExitStatus.cannotCreate,
+                message: "cannot write the log \(diagnostics.logFile ?? ""): \(ProblemText.file(error))")
+        }
         return options
     }
 }

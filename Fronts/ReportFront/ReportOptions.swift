@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ReduxVM
 import RssCore
 
 /// The command line, checked and resolved: what one run does.
@@ -17,6 +19,10 @@ struct ReportOptions: Sendable {
     var quiet = false
     var oldestFirst = false
     var bySource = false
+    /// Records the run's actions (`--journal`), closed when the run ends.
+    var journal: ActionJournal<RssState>?
+    /// Logs the run (`--log`, `--log-file`).
+    var logger: Logger?
     /// The time the run takes as now (tests fix it).
     var now = Date()
 

@@ -24,7 +24,10 @@ final class ReportSession: Sendable {
     init(options: ReportOptions) throws(ReportFailure) {
         self.options = options
         do {
-            store = try RssStore.make(RssConfiguration(database: options.database, refreshesPeriodically: false))
+            store = try RssStore.make(
+                RssConfiguration(
+                    database: options.database, refreshesPeriodically: false, journal: options.journal,
+                    logger: options.logger))
         } catch {
             throw ReportFailure(
                 status: ExitStatus.status(for: error), message: ProblemText.message(error, sources: SourcesState()))
@@ -56,7 +59,17 @@ final class ReportSession: Sendable {
             StandardStreams.error("\(error)")
             status = ExitStatus.internalFailure
         }
-        return status
+        return finishJournal(status)
+    }
+
+    /// Closes the journal once everything the run started is recorded; a journal that could not be written
+    /// turns a successful run into a failure to create it.
+    private func finishJournal(_ status: Int32) -> Int32 {
+        guard let journal = options.journal else { return status }
+        journal.close()
+        guard let failure = journal.failure else { return status }
+        StandardStreams.error(failure.description)
+        return status == ExitStatus.success ? ExitStatus.cannotCreate : status
     }
 
     private func body() async throws -> Int32 {
