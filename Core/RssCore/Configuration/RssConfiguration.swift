@@ -39,6 +39,11 @@ public struct RssConfiguration: Sendable {
     /// (``CredentialRedaction``): feed addresses may carry credentials.
     public var logger: Logger?
 
+    /// How often the store looks for what other processes wrote to the database (``CheckForChanges``), for a
+    /// front that stays open beside others; nil, the default, checks only when a ``CheckForChanges`` is
+    /// dispatched (a batch program's store becomes idle only without a timer).
+    public var changeCheckInterval: Duration?
+
     /// The default minimum interval between timed fetches of one source: 15 minutes.
     public static let defaultMinimumFetchInterval: TimeInterval = 15 * 60
 
@@ -46,8 +51,9 @@ public struct RssConfiguration: Sendable {
     public init(
         database: Database = .standard, refreshesPeriodically: Bool = false,
         minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval, firstRunSources: URL? = nil,
-        journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
+        journal: ActionJournal<RssState>? = nil, logger: Logger? = nil, changeCheckInterval: Duration? = nil
     ) {
+        self.changeCheckInterval = changeCheckInterval
         self.journal = journal
         self.logger = logger
         self.database = database

@@ -33,7 +33,8 @@ public enum RssStore {
         let store = make(
             database: database, fetcher: fetcher, clock: ContinuousClock(), now: { Date() },
             refreshesPeriodically: configuration.refreshesPeriodically,
-            minimumFetchInterval: configuration.minimumFetchInterval, journal: configuration.journal, logger: logger)
+            minimumFetchInterval: configuration.minimumFetchInterval, changeCheckInterval: configuration.changeCheckInterval,
+            journal: configuration.journal, logger: logger)
         if database.isNew, let sources = configuration.firstRunSources {
             store.dispatch(ImportOPML(file: sources))
         }
@@ -52,7 +53,7 @@ public enum RssStore {
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
-        journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
+        changeCheckInterval: Duration? = nil, journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
     ) -> Store<RssState> {
         // Actions are logged at debug, each with the file and line that dispatched it.
         let store = Store(
@@ -60,7 +61,8 @@ public enum RssStore {
             journal: journal, logger: logger ?? Logger(label: "RssCore.Store"))
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,
-            refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval)
+            refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval,
+            changeCheckInterval: changeCheckInterval)
         {
             service.register(on: store)
         }
@@ -72,10 +74,11 @@ public enum RssStore {
     static func services(
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
-        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
+        minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
+        changeCheckInterval: Duration? = nil
     ) -> [any RegistrableService] {
         [
-            LibraryService(database: database, now: now),
+            LibraryService(database: database, now: now, clock: clock, changeCheckInterval: changeCheckInterval),
             RefreshService(
                 database: database, fetcher: fetcher, clock: clock, now: now,
                 refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval),

@@ -66,5 +66,7 @@ public enum RssJournal {
         { $0.register(ImportOPML.self) }, { $0.register(ExportOPML.self) }, { $0.register(OPMLExported.self) },
         { $0.register(SourcesImported.self) }, { $0.register(ChangeSetting.self) },
         { $0.register(DismissNotices.self) },
+        // Other processes' changes.
+        { $0.register(CheckForChanges.self) }, { $0.register(DatabaseChanged.self) },
     ]
 }

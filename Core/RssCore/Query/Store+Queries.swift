@@ -26,6 +26,18 @@ extension Store where State == RssState {
         try await readDatabase { database throws(DatabaseProblem) in try database.snapshot(id: id) }
     }
 
+    /// Looks now for what other processes wrote (``CheckForChanges``) and returns once whatever changed is in
+    /// the state: a front calls it before each user command, so the command works on the database's truth.
+    public func checkForChanges() async {
+        dispatch(CheckForChanges())
+        await processed()
+        // The check runs in the lane; an empty task behind it ends after the check has dispatched its result.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            trunk.run(in: DatabaseLane.lane) { _ in continuation.resume() }
+        }
+        await processed()
+    }
+
     /// Runs `work` in the database lane once every action dispatched so far has been processed.
     private func readDatabase<T: Sendable>(
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T

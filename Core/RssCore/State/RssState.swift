@@ -29,6 +29,9 @@ public struct RssState: Sendable, Equatable {
     var settingChangesBeforeStart: [SettingChange] = []
     /// Mark changes to apply again to the pages and article being read (see ``PendingMarks``).
     var pendingMarks = PendingMarks()
+    /// Set when a check for other processes' changes had to leave the counts alone during a refresh: they are
+    /// read again once it ends.
+    var countsNeedCheck = false
     /// Counts the articles opened, so that a late load of an earlier one is told apart.
     var articleRequest = 0
 

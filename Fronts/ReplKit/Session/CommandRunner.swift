@@ -33,6 +33,8 @@ final class CommandRunner {
             return true
         case .success(let command):
             if type(of: command).endsSession { return false }
+            // What other processes wrote since the last look is in the state before the command runs.
+            waiter.catchUp()
             command.run(in: self)
             console.clearProgress()
             return true

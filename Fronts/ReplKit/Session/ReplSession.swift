@@ -20,8 +20,11 @@ public enum ReplSession {
         let environment = ProcessInfo.processInfo.environment
         let interactive = isatty(0) == 1
         let database: RssConfiguration.Database = path.map { .file(URL(fileURLWithPath: $0)) } ?? .standard
+        // Open beside reports and other REPLs: look for their writes twice a second (a script checks before
+        // each command only, so that its store becomes idle).
         var configuration = RssConfiguration(
-            database: database, refreshesPeriodically: interactive, firstRunSources: firstRunSources)
+            database: database, refreshesPeriodically: interactive, firstRunSources: firstRunSources,
+            changeCheckInterval: interactive ? .milliseconds(500) : nil)
         do throws(JournalError) {
             configuration.journal = try diagnostics.makeJournal(program: "rss-repl")
         } catch {

@@ -41,6 +41,13 @@ struct StoreWaiter {
     /// their output deterministic.
     let waitsForIdle: Bool
 
+    /// Brings the state up to what other processes wrote (``RssCore``'s `checkForChanges()`), then renders.
+    func catchUp() {
+        let store = self.store
+        Self.block { await store.checkForChanges() }
+        editor.runPending()
+    }
+
     /// Waits until everything dispatched so far is processed, then renders what it produced.
     func processed() {
         let store = self.store

@@ -83,9 +83,9 @@ struct SettingsUntouchedTests {
             seen.values == ["7"] && seen.failure == nil,
             "the page size, read \(seen.reads) times, was \(seen.values) \(seen.failure ?? "")")
 
-        // The REPL that was open throughout shows pages of 7 (of the list as it last read it: it does not watch
-        // other programs' writes), and so does one started afterwards (of every article).
-        try expectPagesOfSeven(await repl.ask(["list", "set"]), "the open REPL")
+        // The REPL that was open throughout shows pages of 7 of every article the reports stored (it reads what
+        // other processes wrote before each command), and so does one started afterwards.
+        try expectPagesOfSeven(await repl.ask(["list", "set"]), articles: Self.articles, "the open REPL")
         let ended = try await repl.quit()
         #expect(ended.status == 0, "\(ended.stderr)")
         let next = try PipedRepl(on: report)

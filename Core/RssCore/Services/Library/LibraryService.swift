@@ -14,16 +14,27 @@ final class LibraryService: Service {
     /// The page each list's last read showed, read and written only by list reads in the database lane
     /// (see ``PageRequest``); locked because those run on whatever thread the lane's task gets.
     let pagesRead = Locked<[ListID: Int]>([:])
+    /// The database's `data_version` at the last check (see ``CheckForChangesSE``).
+    let dataVersionSeen = Locked<Int?>(nil)
+    /// How often to look for other processes' changes; nil: only when asked.
+    let changeCheckInterval: Duration?
+    let clock: any Clock<Duration>
 
-    init(database: FeedDatabase, now: @escaping @Sendable () -> Date) {
+    init(
+        database: FeedDatabase, now: @escaping @Sendable () -> Date, clock: any Clock<Duration> = ContinuousClock(),
+        changeCheckInterval: Duration? = nil
+    ) {
         self.database = database
         self.now = now
+        self.clock = clock
+        self.changeCheckInterval = changeCheckInterval
     }
 
     var sideEffects: [any SideEffect<LibraryService>] {
         [
             StartSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(), SaveMarksSE(),
-            SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(),
+            SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
+            RecountAfterRefreshSE(),
         ]
     }
 

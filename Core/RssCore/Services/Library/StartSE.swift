@@ -7,7 +7,11 @@ struct StartSE: SideEffect {
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
+        let seen = service.dataVersionSeen
         service.perform(trunk) { database throws(DatabaseProblem) in
+            // What is read here is the baseline later checks compare with.
+            let version = try database.dataVersion()
+            seen.withLock { $0 = version }
             let sources = try database.loadSources().map(Source.init(stored:))
             let settings = Settings(stored: try database.allSettings())
             return Started(sources: sources, settings: settings, counts: try database.articleCounts())

@@ -8,11 +8,13 @@ extension RefreshService {
     /// means nothing was written (cancelled, or the source was removed meanwhile).
     func refresh(_ source: Source) async -> FetchOutcome? {
         let startedAt = now()
-        if let notBefore = source.status.nextAttemptAfter, notBefore > startedAt {
-            return FetchOutcome(status: source.status, skippedUntil: notBefore)
-        }
         do throws(DatabaseProblem) {
+            // The fetch state is read now, from the database: another process may have fetched the source,
+            // or recorded a Retry-After, since this store last looked.
             guard let stored = try database.source(id: source.id) else { return nil }
+            if let notBefore = stored.fetchStatus.nextAttemptAt, notBefore > startedAt {
+                return FetchOutcome(status: FetchStatus(stored: stored.fetchStatus), skippedUntil: notBefore)
+            }
             let request = FetchRequest(
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
             let response: FetchResponse
