@@ -40,6 +40,7 @@ public enum ExitStatus {
     /// The status a batch run ends with when `problem` stops it.
     public static func status(for problem: RssProblem) -> Int32 {
         switch problem {
+        case .database(let problem) where problem.operation == .backUp: cannotCreate
         case .database(let problem): problem.isOpening ? cannotRead : internalFailure
         case .importFailed: cannotRead
         case .badAddress, .unknownSource, .settingOutOfRange: usage

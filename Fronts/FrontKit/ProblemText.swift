@@ -80,6 +80,7 @@ public enum ProblemText {
         case .permissionDenied: "permission denied"
         case .isDirectory: "it is a directory"
         case .notRegularFile: "not a regular file"
+        case .alreadyExists: "the file already exists"
         case .noSpace: "no space left on the device"
         case .readOnlyFileSystem: "read-only file system"
         case .tooLarge(let limit): "larger than \(bytes(limit))"
@@ -115,6 +116,8 @@ public enum ProblemText {
         case .storeFeed: "cannot store what was fetched"
         case .applyRetention: "cannot remove old articles"
         case .check: "cannot check the database"
+        case .checkpoint: "cannot merge the write-ahead log into \(problem.path)"
+        case .backUp: "cannot back up the database to \(problem.path)"
         }
     }
 

@@ -56,7 +56,9 @@ public struct ReportCommand: AsyncParsableCommand {
         help: ArgumentHelp("Only these sources (title or URL, as in the REPL).", valueName: "name"))
     var sourceNames: [String] = []
 
-    @Option(help: ArgumentHelp("At most this many articles per source, the newest.", valueName: "n"))
+    // Unconditional: `--limit -1` is a value to refuse with a reason, not a missing value before a flag.
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("At most this many articles per source, the newest.", valueName: "n"))
     var limit: Int?
 
     @Option(help: "Output format.")
@@ -76,6 +78,13 @@ public struct ReportCommand: AsyncParsableCommand {
 
     @Option(help: .private)
     var now: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Copy the database to this new file, as one consistent snapshot (safe while it is in use), and report nothing.",
+            valueName: "file"),
+        completion: .file())
+    var backup: String?
 
     @OptionGroup var diagnostics: DiagnosticOptions
 
@@ -119,6 +128,7 @@ public struct ReportCommand: AsyncParsableCommand {
         options.oldestFirst = oldestFirst
         options.bySource = bySource
         if let now, let date = Since.date(now) { options.now = date }
+        options.backup = backup.map { URL(fileURLWithPath: $0) }
         do throws(JournalError) {
             options.journal = try diagnostics.makeJournal(program: "rss-report")
         } catch {

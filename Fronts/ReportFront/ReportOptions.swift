@@ -19,6 +19,8 @@ struct ReportOptions: Sendable {
     var quiet = false
     var oldestFirst = false
     var bySource = false
+    /// Copy the database here instead of reporting (`--backup`).
+    var backup: URL?
     /// Records the run's actions (`--journal`), closed when the run ends.
     var journal: ActionJournal<RssState>?
     /// Logs the run (`--log`, `--log-file`).

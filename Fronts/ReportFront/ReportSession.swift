@@ -59,7 +59,19 @@ final class ReportSession: Sendable {
             StandardStreams.error("\(error)")
             status = ExitStatus.internalFailure
         }
-        return finishJournal(status)
+        return finishJournal(await closeDatabase(status))
+    }
+
+    /// Leaves the database file complete on its own (the write-ahead log merged into it when no other process
+    /// is using it); a failure there fails a run that had succeeded.
+    private func closeDatabase(_ status: Int32) async -> Int32 {
+        do throws(RssProblem) {
+            try await store.closeDatabase()
+            return status
+        } catch {
+            StandardStreams.error(ProblemText.message(error, sources: store.state.sources))
+            return status == ExitStatus.success ? ExitStatus.status(for: error) : status
+        }
     }
 
     /// Closes the journal once everything the run started is recorded; a journal that could not be written
@@ -74,6 +86,16 @@ final class ReportSession: Sendable {
 
     private func body() async throws -> Int32 {
         try checkStarted()
+        if let backup = options.backup {
+            do throws(RssProblem) {
+                try await store.backUpDatabase(to: backup)
+            } catch {
+                throw ReportFailure(
+                    status: ExitStatus.status(for: error), message: ProblemText.message(error, sources: store.state.sources))
+            }
+            StandardStreams.err("rss-report: backed up the database to \(Text.line(backup.path))")
+            return ExitStatus.success
+        }
         let opmlURLs = try options.opmlFiles.flatMap { file throws(ReportFailure) in try Self.feedURLs(in: file) }
         let runURLs = Set(options.urls + opmlURLs)
         var named = resolve(options.sourceNames)

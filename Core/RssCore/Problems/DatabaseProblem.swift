@@ -47,8 +47,12 @@ public enum DatabaseOperation: String, Sendable, Equatable, Codable, CaseIterabl
     case storeFeed
     /// Applying the retention settings.
     case applyRetention
-    /// Checking the file's integrity.
+    /// Checking the file's integrity, or what other processes changed.
     case check
+    /// Merging the write-ahead log into the database file at the end of a session.
+    case checkpoint
+    /// Copying the database to a backup file.
+    case backUp
 }
 
 /// What went wrong with the database.

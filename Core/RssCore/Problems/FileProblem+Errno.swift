@@ -13,6 +13,7 @@ extension FileProblem {
         case ENOTDIR: self = .noSuchDirectory
         case EACCES, EPERM: self = .permissionDenied
         case EISDIR: self = .isDirectory
+        case EEXIST: self = .alreadyExists
         case ENOSPC, EDQUOT: self = .noSpace
         case EROFS: self = .readOnlyFileSystem
         default: self = .system(errno: code)

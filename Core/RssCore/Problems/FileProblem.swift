@@ -13,6 +13,8 @@ public enum FileProblem: Error, Sendable, Equatable, Codable {
     /// The path names something other than a regular file (a device, a FIFO, a socket): reading it could
     /// block or never end, and replacing it would destroy it.
     case notRegularFile
+    /// A file is already there, and writing would replace it (a backup never overwrites).
+    case alreadyExists
     /// The disk is full.
     case noSpace
     /// The file system is mounted read-only.

@@ -38,6 +38,23 @@ extension Store where State == RssState {
         await processed()
     }
 
+    /// Copies the database to `file` (which must not exist) as one consistent snapshot, safe while other
+    /// processes use it: the way to back up a database in use (copying the `.sqlite` file may miss the commits
+    /// still in its `-wal` file).
+    ///
+    /// Throws ``RssProblem/database(_:)`` naming the backup file when it exists or cannot be written.
+    public func backUpDatabase(to file: URL) async throws(RssProblem) {
+        try await readDatabase { database throws(DatabaseProblem) in try database.backUp(to: file) }
+    }
+
+    /// Ends the store's use of the database: waits for the database work asked so far, then merges the
+    /// write-ahead log into the database file when no other process is using it, so that the `.sqlite` file
+    /// alone holds everything. Returns whether it did; a front calls it when it exits cleanly.
+    @discardableResult
+    public func closeDatabase() async throws(RssProblem) -> Bool {
+        try await readDatabase { database throws(DatabaseProblem) in try database.checkpointIfAlone() }
+    }
+
     /// Runs `work` in the database lane once every action dispatched so far has been processed.
     private func readDatabase<T: Sendable>(
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T

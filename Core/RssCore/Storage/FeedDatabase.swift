@@ -104,6 +104,7 @@ final class FeedDatabase: Sendable {
 
     /// Runs `body` on a read snapshot; errors become problems naming `operation`.
     func read<T>(_ operation: DatabaseOperation, _ body: (Database) throws -> T) throws(DatabaseProblem) -> T {
+        try StorageFaults.check(operation, path: location.displayPath)
         do {
             return try writer.read(body)
         } catch {
@@ -113,6 +114,7 @@ final class FeedDatabase: Sendable {
 
     /// Runs `body` in one immediate write transaction; errors roll it back and become problems.
     func write<T>(_ operation: DatabaseOperation, _ body: (Database) throws -> T) throws(DatabaseProblem) -> T {
+        try StorageFaults.check(operation, path: location.displayPath)
         do {
             return try writer.write(body)
         } catch {
@@ -125,6 +127,7 @@ final class FeedDatabase: Sendable {
     func groupWrite<T: Sendable>(
         _ operation: DatabaseOperation, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(DatabaseProblem) -> T {
+        try StorageFaults.check(operation, path: location.displayPath)
         do {
             return try await groupCommit.write(body)
         } catch {

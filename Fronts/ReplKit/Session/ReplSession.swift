@@ -91,8 +91,12 @@ public enum ReplSession {
         } catch {
             reportError(error.description)
         }
-        // Whatever the commands started is recorded before the journal closes.
+        // Whatever the commands started is recorded before the journal closes, and the database file is left
+        // complete on its own.
         waiter.processed()
+        if let problem = waiter.closeDatabase() {
+            reportError(ProblemText.message(problem, sources: store.state.sources))
+        }
         journal?.close()
         if let failure = journal?.failure {
             reportError(failure.description)

@@ -48,6 +48,20 @@ struct StoreWaiter {
         editor.runPending()
     }
 
+    /// Ends the store's use of the database (RssCore's `closeDatabase()`); the problem, if it failed.
+    func closeDatabase() -> RssProblem? {
+        let store = self.store
+        let outcome = Locked<RssProblem?>(nil)
+        Self.block {
+            do throws(RssProblem) {
+                try await store.closeDatabase()
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+        }
+        return outcome.withLock { $0 }
+    }
+
     /// Waits until everything dispatched so far is processed, then renders what it produced.
     func processed() {
         let store = self.store
