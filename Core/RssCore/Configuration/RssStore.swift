@@ -55,9 +55,11 @@ public enum RssStore {
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
         changeCheckInterval: Duration? = nil, journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
     ) -> Store<RssState> {
-        // Actions are logged at debug, each with the file and line that dispatched it.
+        // Actions are logged at debug, each with the file and line that dispatched it; not the twice-a-second
+        // look for other processes' changes, only what it finds.
+        let logging = logger.map { LoggingMiddleware(logger: $0, level: .debug, excluding: [CheckForChanges.self]) }
         let store = Store(
-            state: RssState(), middleware: logger.map { [LoggingMiddleware(logger: $0, level: .debug)] } ?? [],
+            state: RssState(), middleware: logging.map { [$0] } ?? [],
             journal: journal, logger: logger ?? Logger(label: "RssCore.Store"))
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,

@@ -46,6 +46,9 @@ struct JournalReplayTests {
             script, in: directory,
             arguments: ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled", "--journal", journal])
         #expect(live.status == 0, "\(live.stderr)")
+        // A clean exit leaves the database file complete on its own.
+        let wal = directory.appendingPathComponent("db.sqlite-wal").path
+        #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) == 0)
         let replay = try ScriptedRun.run("", in: directory, arguments: ["--replay", journal])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.hasPrefix("replayed session.jsonl: 2 sources, 14 articles, 11 unread, 1 starred\n"), "\(replay.stdout)")
