@@ -15,7 +15,7 @@ struct SortCommand: ReplCommand, Equatable {
                 name: orders.map(\.word).joined(separator: "|"), arity: .required,
                 completion: .choices(orders.map(\.word)))
         ],
-        summary: "order the active list: newest or oldest first, by source or by title",
+        summary: "order the active list by date, source or title",
         details: "By source and by title, the newest come first among equals. The list starts again from its first page.")
 
     let sort: ListSort
