@@ -15,6 +15,8 @@ extension FeedDatabase {
             return try writer.writeWithoutTransaction { db in
                 // Wait for nobody: another process reading now keeps its WAL, and that is fine.
                 try db.execute(sql: "PRAGMA busy_timeout = 0")
+                // Restoring the wait matters only if the store goes on; should it fail, the next write that meets
+                // a lock fails at once as busy, and says so.
                 defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))") }
                 guard let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") else { return false }
                 let busy: Int = row[0]

@@ -17,6 +17,7 @@ extension ActionJournal {
         var actions: [any Action<State>] = []
         let decoder = JSONDecoder()
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: true)[...]
+        // A first line that does not decode as a format line is an action: journals without one are read too.
         let found = lines.first.flatMap { try? decoder.decode(JournalFormat.self, from: $0) }
         if found != nil { lines = lines.dropFirst() }
         if let format {

@@ -8,7 +8,7 @@ struct CrossProcessFreshnessTests {
     @Test func anOpenREPLSeesWhatAReportAndAnotherREPLWrote() async throws {
         let report = try ReportProcess()
         defer { try? FileManager.default.removeItem(at: report.directory) }
-        let seeded = try await report.start(["--url", try feed("First", in: report).path, "--quiet"])
+        let seeded = try await report.start(["--url", report.twoArticleFeed("First").path, "--quiet"])
             .finish(within: .seconds(20))
         try #require(seeded.status == 0, "\(seeded.stderr)")
         let repl = try PipedRepl(on: report)
@@ -17,7 +17,7 @@ struct CrossProcessFreshnessTests {
 
         // Another process adds two sources and fetches them.
         let added = try await report.start(
-            ["--url", try feed("Second", in: report).path, try feed("Third", in: report).path, "--quiet"]
+            ["--url", report.twoArticleFeed("Second").path, report.twoArticleFeed("Third").path, "--quiet"]
         ).finish(within: .seconds(20))
         try #require(added.status == 0, "\(added.stderr)")
         let after = try await repl.ask(["sources", "set"])
@@ -39,17 +39,5 @@ struct CrossProcessFreshnessTests {
         #expect(otherEnded.status == 0)
         let ended = try await repl.quit()
         #expect(ended.status == 0, "\(ended.stderr)")
-    }
-
-    /// A feed file titled `title` with two articles.
-    private func feed(_ title: String, in report: ReportProcess) throws -> URL {
-        try report.feed(
-            "\(title).rss",
-            ReportProcess.rss(
-                title: title,
-                items: [
-                    ("\(title) one", "https://example.org/\(title)/1", "Mon, 01 Dec 2025 10:00:00 GMT"),
-                    ("\(title) two", "https://example.org/\(title)/2", "Mon, 01 Dec 2025 11:00:00 GMT"),
-                ]))
     }
 }

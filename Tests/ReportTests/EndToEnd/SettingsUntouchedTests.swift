@@ -35,7 +35,7 @@ struct SettingsUntouchedTests {
 
         // A run that has read the settings (its added feed's line is out) is stopped at its hold, before its
         // refresh, while the REPL chooses 7 rows a page; then it goes on.
-        let held = try report.start(["--url", try feed("Extra", in: report).path], environment: [Self.hold: "3"])
+        let held = try report.start(["--url", report.twoArticleFeed("Extra").path], environment: [Self.hold: "3"])
         defer { held.stop() }
         var notYet = ContinuousClock.now
         try await poll("the held run's line", seen: { held.stderrSoFar }) { () -> Void? in
@@ -67,7 +67,7 @@ struct SettingsUntouchedTests {
 
         // Killed (SIGKILL) half-way: after adding its feed, in its hold before the refresh.
         let killed = try report.start(
-            ["--url", try feed("Late", in: report).path, "--mark-read"], environment: [Self.hold: "30"])
+            ["--url", report.twoArticleFeed("Late").path, "--mark-read"], environment: [Self.hold: "30"])
         defer { killed.stop() }
         try await poll("the killed run's line", seen: { killed.stderrSoFar }) {
             killed.stderrSoFar.contains("OK   Late (2 new)\n") ? () : nil
@@ -93,18 +93,6 @@ struct SettingsUntouchedTests {
         let nextEnded = try await next.quit()
         #expect(nextEnded.status == 0, "\(nextEnded.stderr)")
         #expect(try table.pageSize() == "7", "at the end")
-    }
-
-    /// A feed file titled `title` with two articles.
-    private func feed(_ title: String, in report: ReportProcess) throws -> URL {
-        try report.feed(
-            "\(title).rss",
-            ReportProcess.rss(
-                title: title,
-                items: [
-                    ("\(title) one", "https://example.org/\(title)/1", "Mon, 01 Dec 2025 10:00:00 GMT"),
-                    ("\(title) two", "https://example.org/\(title)/2", "Mon, 01 Dec 2025 11:00:00 GMT"),
-                ]))
     }
 
     /// `answer` is what `list` then `set` print with 7 rows a page: the first page's heading (a page count of 7

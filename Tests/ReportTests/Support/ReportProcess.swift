@@ -144,6 +144,18 @@ struct ReportProcess {
     /// `--url` with every sample.
     static var sampleArguments: [String] { ["--url"] + samples.map(\.path) }
 
+    /// A feed file titled `title` with two articles (December 2025), in the test directory.
+    func twoArticleFeed(_ title: String) throws -> URL {
+        try feed(
+            "\(title).rss",
+            Self.rss(
+                title: title,
+                items: [
+                    ("\(title) one", "https://example.org/\(title)/1", "Mon, 01 Dec 2025 10:00:00 GMT"),
+                    ("\(title) two", "https://example.org/\(title)/2", "Mon, 01 Dec 2025 11:00:00 GMT"),
+                ]))
+    }
+
     /// Writes a feed file into the test directory.
     func feed(_ name: String, _ text: String) throws -> URL {
         let url = directory.appendingPathComponent(name)
