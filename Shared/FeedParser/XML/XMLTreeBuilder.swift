@@ -149,11 +149,10 @@ struct XMLTreeBuilder {
             attributes.append(XMLAttribute(qname: name, lname: Self.lower(aLocal), ns: aNS, value: value))
         }
         let parent = stack.last ?? -1
-        var base = parent >= 0 ? document.elements[parent].base : documentURL
+        let base = XMLDocument.base(of: attributes, inheriting: parent >= 0 ? document.elements[parent].base : documentURL)
         var lang = parent >= 0 ? document.elements[parent].lang : nil
-        for attribute in attributes where attribute.ns == Namespaces.xml {
-            if attribute.lname == "base" { base = URLResolver.base(attribute.value, inheriting: base) }
-            if attribute.lname == "lang" { lang = attribute.value.replacingOccurrences(of: "_", with: "-") }
+        for attribute in attributes where attribute.ns == Namespaces.xml && attribute.lname == "lang" {
+            lang = attribute.value.replacingOccurrences(of: "_", with: "-")
         }
         let index = document.elements.count
         document.elements.append(XMLElement(
