@@ -50,14 +50,14 @@ struct XMLTreeBuilder {
         var i = 0
         while i < n, !rootClosed {
             let start = i
-            while i < n, p[i] != 0x3C { i += 1 }
+            i = ByteSearch.first(0x3C, in: p, from: i) ?? n
             if i > start, !stack.isEmpty { appendText(p, start..<i, raw: false) }
             guard i < n else { break }
             let next: UInt8 = i + 1 < n ? p[i + 1] : 0
             switch next {
             case 0x2F: i = endTag(p, at: i)
             case 0x21: i = markupDeclaration(p, at: i)
-            case 0x3F: i = skip(p, from: i + 2, past: [0x3F, 0x3E])
+            case 0x3F: i = skip(p, from: i + 2, past: "?>")
             default:
                 if Self.isNameStart(next) {
                     i = try startTag(p, at: i)
