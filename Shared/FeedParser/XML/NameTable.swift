@@ -1,8 +1,11 @@
+import Foundation
+
 /// The element and attribute names of one document, each decoded, split and lower-cased once: a feed repeats a
 /// few dozen names thousands of times, and a tag then costs one hash of its name bytes instead of new strings.
 ///
 /// The hash is Swift's seeded `Hasher`, so crafted names cannot make lookups collide into quadratic time; the
-/// table holds each distinct name once, so it is never larger than the input.
+/// table holds each distinct name once, so it is never larger than the input. Before hashing, a small cache
+/// keyed by length and end bytes is tried, its candidate checked byte for byte: tags mostly repeat.
 struct NameTable {
     /// What the scanner needs to know about a name.
     struct Name {
@@ -35,6 +38,8 @@ struct NameTable {
     /// The bytes of every name, one after the other; name `k` starts at `starts[k]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
+    /// Direct-mapped cache of recent ids plus one (0: empty), indexed by ``cacheSlot(_:_:)``.
+    private var recent = [Int32](repeating: 0, count: 512)
 
     subscript(id: Int) -> Name {
         _read { yield names[id] }
@@ -42,8 +47,14 @@ struct NameTable {
 
     /// The id of the name written in `p[range]`, added when new.
     mutating func intern(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        let cacheSlot = Self.cacheSlot(p, range)
+        let cached = Int(recent[cacheSlot]) - 1
+        if cached >= 0, matches(cached, p, range) { return cached }
         let hash = Self.hash(p, range)
-        if let id = find(p, range, hash: hash) { return id }
+        if let id = find(p, range, hash: hash) {
+            recent[cacheSlot] = Int32(truncatingIfNeeded: id + 1)
+            return id
+        }
         let id = names.count
         names.append(Self.describe(String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self),
                                    exact: &exactIDs, lowered: &loweredIDs, prefixes: &prefixes, prefixIDs: &prefixIDs))
@@ -51,7 +62,22 @@ struct NameTable {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
         starts.append(bytes.count)
         if names.count * 2 > slots.count { grow() } else { place(id, hash: hash) }
+        recent[cacheSlot] = Int32(truncatingIfNeeded: id + 1)
         return id
+    }
+
+    /// Whether `p[range]` holds exactly the bytes of name `id`.
+    func matches(_ id: Int, _ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let start = starts[id]
+        guard starts[id + 1] - start == range.count else { return false }
+        guard let base = p.baseAddress, !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, base + range.lowerBound, range.count) == 0 }
+    }
+
+    private static func cacheSlot(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let first = range.first else { return 0 }
+        let mixed = range.count &* 0x9E37 &+ Int(p[first]) &* 0x3B &+ Int(p[range.upperBound - 1])
+        return mixed & 511
     }
 
     /// The exact and lower-cased ids of the name in `p[range]` (an end tag's), as far as names seen so far

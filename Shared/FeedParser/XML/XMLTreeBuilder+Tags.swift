@@ -113,12 +113,12 @@ extension XMLTreeBuilder {
         let nameEnd = i
         while i < n, p[i] != 0x3E, p[i] != 0x3C { i += 1 }
         if i < n, p[i] == 0x3E { i += 1 }
-        let (exact, lowered) = names.matchIDs(p, nameStart..<nameEnd)
         // Usually the end tag closes the innermost element, under the very same name.
-        if let top = openFrames.last?.name, names[top].exact == exact {
+        if let top = openFrames.last?.name, names.matches(top, p, nameStart..<nameEnd) {
             closeTop()
             return i
         }
+        let (exact, lowered) = names.matchIDs(p, nameStart..<nameEnd)
         let isOpen = lowered.map { $0 < openNames.count && openNames[$0] > 0 } ?? false
         if isOpen, let depth = openFrames.lastIndex(where: { names[$0.name].exact == exact })
             ?? openFrames.lastIndex(where: { names[$0.name].lowered == lowered }) {
