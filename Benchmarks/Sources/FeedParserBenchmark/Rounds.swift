@@ -55,7 +55,12 @@ struct Summary {
     }
 
     /// `123.4 MB/s  (120.1-125.0)`-style text.
-    func text(_ unit: String, width: Int = 7) -> String {
-        String(format: "%\(width).1f ", median) + unit + String(format: "  (%.1f-%.1f)", min, max)
+    func text(_ unit: String) -> String {
+        String(format: "%7.1f ", median) + unit + String(format: "  (%.1f-%.1f)", min, max)
+    }
+
+    /// `1.23×  (1.10-1.31)`-style text.
+    func ratioText() -> String {
+        String(format: "%.2f×  (%.2f-%.2f)", median, min, max)
     }
 }

@@ -112,6 +112,6 @@ if let sfeed = contenders["sfeed"], times[sfeed.label] != nil {
     return Summary(zip(rates(x), rates(y)).map { $0 / $1 })
 }
 if let r = ratio("feedparser", "xmlparser") {
-    print("  FeedParser / XMLParser-empty  " + r.text("×", width: 5) + "   (goal ≥ 1.3 and ≥ 250 MB/s)")
+    print("  FeedParser / XMLParser-empty  " + r.ratioText() + "   (goal ≥ 1.3 and ≥ 250 MB/s)")
 }
-if let r = ratio("feedparser", "sfeed") { print("  FeedParser / sfeed (its start included)  " + r.text("×", width: 5)) }
+if let r = ratio("feedparser", "sfeed") { print("  FeedParser / sfeed (its start included)  " + r.ratioText()) }
