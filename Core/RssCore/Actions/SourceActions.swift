@@ -39,7 +39,9 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
                 return
             }
             state.sources.all.append(
-                Source(id: id, url: url, title: SourceURL.provisionalTitle(url), tags: tags, addedAt: date))
+                Source(
+                    id: id, url: url, title: SourceURL.provisionalTitle(url), tags: TagName.normalized(tags),
+                    addedAt: date))
         }
     }
 }

@@ -161,6 +161,48 @@ struct TestStoreActivityTests {
         #expect(try database.source(id: id)?.fetchStatus.lastSuccessAt == nil)
         #expect(try database.articleCounts().total == 0)
     }
+
+    @Test("discovery of an address that is a feed: found, followed by itself, fetched once (the add takes the body)")
+    func discoverFeedAddress() async throws {
+        let fetcher = FakeFetcher([Self.feedURL: .success(F.rss([("a", "First")], title: "Fake News"))])
+        let store = try await startedStore(fetcher: fetcher)
+        let id = UUID()
+        await store.send(DiscoverFeeds(url: Self.feedURL, tags: ["t"], id: id, date: F.date)) {
+            $0.discoveries = [FeedDiscovery(id: id, page: Self.feedURL, tags: ["t"], choice: .ask, phase: .searching)]
+        }
+        let feed = DiscoveredFeed(url: Self.feedURL, title: "Fake News", format: .rss, origin: .address)
+        await store.receive(FeedsDiscovered.self) { $0.discoveries[0].phase = .found([feed]) }
+        await store.receive(AddSource.self) {
+            $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", tags: ["t"], addedAt: F.date)]
+        }
+        await store.receive(Refresh.self) {
+            $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1)
+        }
+        await store.receive(SourceFetched.self) {
+            $0.refresh = RefreshState(
+                isRunning: false, total: 1, completed: 1, newArticles: 1, pending: [], lastFinished: F.date,
+                generation: 1)
+            $0.sources.update(id) { source in
+                source.title = "Fake News"
+                source.status = FetchStatus(lastSuccess: F.date)
+            }
+            $0.counts = ArticleCounts(total: 1, unread: 1, starred: 0, unreadBySource: [id: 1])
+            $0.notices.post(.newArticles(source: id, count: 1), at: F.date)
+            $0.lists.first.isLoading = true
+            $0.lists.first.generation = 2
+            $0.lists.second.isLoading = true
+            $0.lists.second.generation = 2
+        }
+        for list in ListID.allCases {
+            await store.receive(ListLoaded.self, where: { $0.list == list }) {
+                $0.lists[list].isLoading = false
+                $0.lists[list].totalCount = 1
+                $0.lists[list].rows = store.state.lists[list].rows
+            }
+        }
+        #expect(fetcher.seen.map(\.url) == [Self.feedURL])
+        await store.finish()
+    }
 }
 
 /// A fetcher that waits until its task is cancelled, to test cancellation mid-fetch.
