@@ -53,21 +53,12 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
 
     /// Starts the search, or posts why the address was refused.
     public func updateState(_ state: inout RssState) {
-        switch SourceURL.validate(url) {
-        case .failure(let refusal):
-            state.notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
-        case .success(let url):
-            if let existing = state.sources.all.first(where: { $0.url == url }) {
-                state.notices.post(.alreadyFollowing(url, source: existing.id), at: date)
-                return
-            }
-            state.discoveries.append(
-                FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching))
-            while state.discoveries.count > Self.finishedKept,
-                let oldest = state.discoveries.firstIndex(where: { !$0.isSearching })
-            {
-                state.discoveries.remove(at: oldest)
-            }
+        guard let url = state.newFeedAddress(url, at: date) else { return }
+        state.discoveries.append(FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching))
+        while state.discoveries.count > Self.finishedKept,
+            let oldest = state.discoveries.firstIndex(where: { !$0.isSearching })
+        {
+            state.discoveries.remove(at: oldest)
         }
     }
 }
