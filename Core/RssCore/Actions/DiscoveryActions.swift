@@ -1,20 +1,22 @@
+import FeedParser
 public import Foundation
 public import ReduxVM
 
 /// Finds the feeds behind an address and follows one: the address itself when it is a feed; else the feeds its
 /// page declares (`<link rel="alternate">` with an RSS, Atom or JSON Feed type, relative addresses resolved
 /// against the page and its `<base>`); else a feed at one of its site's usual addresses (`/feed`, `/rss.xml`,
-/// `/atom.xml`, `/index.xml`, `/feed.json`, tried one after the other, http and https only; asked when the page
-/// was read or answered 404 or 410).
+/// `/atom.xml`, `/index.xml`, `/feed.json`, tried one after the other, http and https only; asked when the
+/// address is a web page or answered 404 or 410).
 ///
 /// Everything is fetched through the reader's own fetcher, within its limits (per-host and global concurrency,
 /// timeouts, the size cap, its User-Agent); nothing on a page is executed, and a feed found by fetching it is
 /// not fetched again by the add that follows. The search is in ``RssState/discoveries`` (the latest is
 /// ``RssState/discovery``). One feed found is followed at once (as ``AddSource`` would, with this action's `id`
 /// and `tags`); of several, the first is followed with ``Choice/first``, and with ``Choice/ask`` they wait for
-/// ``AddDiscoveredFeed``. A page read without finding a feed posts ``RssProblem/noFeedFound(page:)`` with
-/// ``Choice/ask``; with ``Choice/first``, and whenever the address could not be fetched at all, the address is
-/// followed as given and keeps the failure, like any source whose server is down. A refused address posts
+/// ``AddDiscoveredFeed``. A web page without a feed anywhere posts ``RssProblem/noFeedFound(page:)`` with
+/// ``Choice/ask``; with ``Choice/first``, and whenever the address could not be fetched or holds something
+/// meant as a feed that cannot be read (broken XML, an image), the address is followed as given and keeps the
+/// failure, like any source whose server is down or whose feed is broken. A refused address posts
 /// ``RssProblem/badAddress(_:_:)``, one already followed ``RssProblem/alreadyFollowing(_:source:)``.
 public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
@@ -117,8 +119,8 @@ public struct CancelDiscovery: JournaledAction, DiscoveryTag {
     }
 }
 
-/// What a discovery found: its feeds, or, when none, why the address itself is no feed (its fetch failed, or
-/// what it holds is not one).
+/// What a discovery found: its feeds, or, when none, why the address itself is no feed (its fetch failed, what
+/// it holds cannot be read as a feed, or it is a web page: `.parse(.htmlPage)`).
 struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     static let journalName = "RssCore.FeedsDiscovered"
@@ -134,7 +136,7 @@ struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
         var discovery = state.discoveries[index]
         if !feeds.isEmpty {
             discovery.phase = .found(feeds)
-        } else if let failure, discovery.choice == .first || failure.stage != .parse {
+        } else if let failure, discovery.choice == .first || failure != .parse(.htmlPage) {
             discovery.phase = .followedAsGiven(failure)
         } else {
             let problem = RssProblem.noFeedFound(page: SourceURL.display(discovery.page))

@@ -15,10 +15,11 @@ public struct FeedDiscovery: Sendable, Equatable {
         /// The feeds found, in the order the page declares them (never empty).
         case found([DiscoveredFeed])
         /// No feed was found and the address is followed as it was given, kept with this failure: fetching it
-        /// failed, or (for a search told to take the first) what it holds is no feed.
+        /// failed, what it holds cannot be read as a feed, or (for a search told to take the first) it is a web
+        /// page with no feed.
         case followedAsGiven(FetchError)
-        /// No feed was found on a page that was read, and nothing was followed; the problem (also posted as a
-        /// notice) says so.
+        /// No feed was found on a web page, and nothing was followed; the problem (also posted as a notice) says
+        /// so.
         case failed(RssProblem)
     }
 

@@ -180,7 +180,7 @@ struct TestStoreActivityTests {
         await store.send(DiscoverFeeds(url: Self.feedURL, tags: ["t"], id: id, date: F.date)) {
             $0.discoveries = [FeedDiscovery(id: id, page: Self.feedURL, tags: ["t"], choice: .ask, phase: .searching)]
         }
-        let feed = DiscoveredFeed(url: Self.feedURL, title: "Fake News", format: .rss, origin: .address)
+        let feed = DiscoveredFeed(url: Self.feedURL, title: nil, format: .rss, origin: .address)
         await store.receive(FeedsDiscovered.self) { $0.discoveries[0].phase = .found([feed]) }
         await store.receive(AddSource.self) {
             $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", tags: ["t"], addedAt: F.date)]

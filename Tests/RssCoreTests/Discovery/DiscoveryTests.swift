@@ -14,8 +14,8 @@ import Testing
 struct DiscoveryTests {
     typealias F = ActivityFixtures
 
-    /// A site: `pages` by path (HTML when the body starts with `<!`, else a feed), 404 for the rest; every
-    /// request is logged.
+    /// A site: `pages` by path (HTML when the body starts with `<!DOCTYPE html`, else a feed), 404 for the rest;
+    /// every request is logged.
     static func site(_ pages: [String: String], delay: Duration = .zero, log: ServerLog) -> @Sendable (Request) async throws -> Response {
         { request in
             log.enter()
@@ -23,7 +23,7 @@ struct DiscoveryTests {
             log.record(request)
             if delay > .zero { try await Task.sleep(for: delay) }
             guard let body = pages[request.uri.path] else { return Response(status: .notFound) }
-            let type = body.hasPrefix("<!") ? "text/html; charset=utf-8" : "application/rss+xml"
+            let type = body.lowercased().hasPrefix("<!doctype html") ? "text/html; charset=utf-8" : "application/rss+xml"
             return .ok(Array(body.utf8), [.contentType: type])
         }
     }
@@ -113,13 +113,28 @@ struct DiscoveryTests {
             let id = UUID()
             store.dispatch(DiscoverFeeds(url: server.url("/rss"), id: id, date: F.date))
             await store.idle()
+            // Known for a feed by its first bytes, not parsed: the add parses it, and the title comes from there.
             #expect(store.state.discovery?.feeds == [
-                DiscoveredFeed(url: server.url("/rss"), title: "Direct", format: .rss, origin: .address)
+                DiscoveredFeed(url: server.url("/rss"), title: nil, format: .rss, origin: .address)
             ])
             #expect(store.state.sources[id]?.url == server.url("/rss"))
             #expect(store.state.sources[id]?.title == "Direct")
             #expect(store.state.counts.unread == 1)
             #expect(log.paths == ["/rss"])
+        }
+    }
+
+    @Test("a feed whose first bytes say nothing is parsed to be sure, and keeps its title")
+    func parsedToBeSure() async throws {
+        let log = ServerLog()
+        let feed = "<!--" + String(repeating: "x", count: 5_000) + "-->" + Self.feed("Commented")
+        try await withStore(Self.site(["/f": feed], log: log)) { store, server in
+            let id = UUID()
+            store.dispatch(DiscoverFeeds(url: server.url("/f"), id: id, date: F.date))
+            await store.idle()
+            #expect(store.state.discovery?.feeds.map(\.title) == ["Commented"])
+            #expect(store.state.sources[id]?.title == "Commented")
+            #expect(log.paths == ["/f"])
         }
     }
 

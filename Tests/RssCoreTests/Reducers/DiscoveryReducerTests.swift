@@ -83,6 +83,8 @@ struct DiscoveryReducerTests {
         #expect(refused?.followedByItself == Self.page)
         #expect(outcome(.first, [], .parse(.htmlPage))?.followedByItself == Self.page)
         #expect(outcome(.ask, [], .http(status: 404))?.followedByItself == Self.page)
+        // Something meant as a feed but unreadable is followed too, keeping why: only a web page is "no feed".
+        #expect(outcome(.ask, [], .parse(.binaryData))?.phase == .followedAsGiven(.parse(.binaryData)))
     }
 
     @Test("AddDiscoveredFeed refuses a number the discovery lacks; CancelDiscovery forgets searches under way only")

@@ -42,20 +42,27 @@ struct FeedFinder: Sendable {
             }
         case .success(let body):
             pageResult = .success(body)
-            switch feed(in: body, at: page, origin: .address) {
+            switch await feed(in: body, at: page, origin: .address) {
             case .success(let feed): return .feeds([feed])
-            case .failure(let error): reason = .parse(error)
+            case .failure(let error): reason = .parse(Self.isPage(error) ? .htmlPage : error)
+            }
+            // Something meant as a feed that cannot be read as one (broken XML, an image) is what it is: only a
+            // web page says where feeds are.
+            guard reason == .parse(.htmlPage) else {
+                fetcher.deposit(pageResult, for: page)
+                return .none(reason)
             }
             let base = (body.permanentlyMovedTo ?? page).absoluteString
-            let declared = FeedLinkScanner.feedLinks(in: body.data, contentType: body.contentType, pageURL: base)
-                .compactMap(DiscoveredFeed.init(link:))
+            let declared = await ParsingQueue.run {
+                FeedLinkScanner.feedLinks(in: body.data, contentType: body.contentType, pageURL: base)
+            }.compactMap(DiscoveredFeed.init(link:))
             if !declared.isEmpty { return .feeds(declared) }
         }
         for candidate in Self.usualAddresses(of: page) {
             switch await fetch(candidate) {
             case nil: return nil
             case .success(let body):
-                if case .success(let feed) = feed(in: body, at: candidate, origin: .usualAddress) {
+                if case .success(let feed) = await feed(in: body, at: candidate, origin: .usualAddress) {
                     return .feeds([feed])
                 }
             case .failure: continue  // not there: the next one may be
@@ -64,6 +71,15 @@ struct FeedFinder: Sendable {
         // The address may yet be followed as given: its fetch takes what this one got instead of asking again.
         fetcher.deposit(pageResult, for: page)
         return .none(reason)
+    }
+
+    /// Whether a body the parser refused is a web page: HTML, or XHTML served as XML.
+    static func isPage(_ error: FeedParseError) -> Bool {
+        switch error {
+        case .htmlPage: true
+        case .notAFeed(let root, _): root.lowercased() == "html"
+        default: false
+        }
     }
 
     /// The usual feed addresses of `page`'s site (http and https only), without `page` itself.
@@ -93,25 +109,36 @@ struct FeedFinder: Sendable {
 
     /// The feed `body` holds, or why it is none (a page served as HTML is not parsed); a feed's body is kept
     /// for the fetch of the add that follows.
+    ///
+    /// A body that starts like a feed (``FeedParser/FeedSniffer``) is one, unparsed: the add parses it (a feed of
+    /// 100,000 items takes seconds), and says what is wrong with it if anything is. Any other body is parsed, on
+    /// the parsing threads (never the cooperative pool, which fetches share), to be sure.
     private func feed(
         in body: FetchedFeed, at url: URL, origin: DiscoveredFeed.Origin
-    ) -> Result<DiscoveredFeed, FeedParseError> {
+    ) async -> Result<DiscoveredFeed, FeedParseError> {
         let mediaType = body.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard mediaType != "text/html", mediaType != "application/xhtml+xml" else { return .failure(.htmlPage) }
         let address = body.permanentlyMovedTo ?? url
-        do throws(FeedParseError) {
-            // Gzip nobody labelled is undone; anything else (not gzip, or gzip corrupt or too large) is parsed as
-            // it came, and the parse says whether it is a feed.
-            let data = (try? UnlabelledGzip.decompress(body.data, limit: maximumBodyBytes)) ?? body.data
-            let parsed = try parser.parse(data, contentType: body.contentType, url: address)
-            let title = parsed.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parser = self.parser
+        let limit = maximumBodyBytes
+        let found = await ParsingQueue.run { () -> Result<(DiscoveredFeed.Format, String?), FeedParseError> in
+            if let format = FeedSniffer.format(of: body.data, contentType: body.contentType) {
+                return .success((DiscoveredFeed.Format(format), nil))
+            }
+            do throws(FeedParseError) {
+                // Gzip nobody labelled is undone; anything else (not gzip, or gzip corrupt or too large) is parsed
+                // as it came, and the parse says whether it is a feed.
+                let data = (try? UnlabelledGzip.decompress(body.data, limit: limit)) ?? body.data
+                let parsed = try parser.parse(data, contentType: body.contentType, url: address)
+                let title = parsed.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+                return .success((DiscoveredFeed.Format(parsed.format), title?.isEmpty == false ? title : nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return found.map { format, title in
             fetcher.deposit(.success(body), for: address)
-            return .success(
-                DiscoveredFeed(
-                    url: address, title: title?.isEmpty == false ? title : nil, format: .init(parsed.format),
-                    origin: origin))
-        } catch {
-            return .failure(error)
+            return DiscoveredFeed(url: address, title: title, format: format, origin: origin)
         }
     }
 }
@@ -120,12 +147,18 @@ extension DiscoveredFeed {
     /// A link the page declares, when its address is one a source can follow.
     init?(link: FeedLink) {
         guard let url = URL(string: link.url), case .success(let valid) = SourceURL.validate(url) else { return nil }
-        let format: Format = switch link.format {
-        case .rss: .rss
-        case .atom: .atom
-        case .json: .json
+        self.init(url: valid, title: link.title, format: Format(link.format), origin: .declared)
+    }
+}
+
+extension DiscoveredFeed.Format {
+    /// The format a link's type, or a feed's first bytes, announce.
+    init(_ format: FeedLink.Format) {
+        switch format {
+        case .rss: self = .rss
+        case .atom: self = .atom
+        case .json: self = .json
         }
-        self.init(url: valid, title: link.title, format: format, origin: .declared)
     }
 }
 
