@@ -12,9 +12,11 @@ public struct ReportCommand: AsyncParsableCommand {
         abstract: "Print a report of your feeds' articles: for cron, pipes and mail.",
         discussion: """
             Without --refresh the report shows what the database holds. Sources given with --url or --opml are \
-            added to the database (and fetched at once); the report covers the --source sources if any are \
-            named, else this run's --url and --opml sources if any, else every source. Status lines (OK, 304, \
-            SKIP, FAIL) go to standard error, one per fetched source; --quiet keeps only FAIL.
+            added to the database (and fetched at once); a --url that is a web page follows the first feed the \
+            page declares (said on standard error). The report covers the --source sources if any are named, \
+            else this run's --url and --opml sources if any, else every source; --tag narrows any of these to \
+            the sources filed under a tag. Status lines (OK, 304, SKIP, FAIL) go to standard error, one per \
+            fetched source; --quiet keeps only FAIL.
 
             \(ReportExit.help)
             """,
@@ -55,6 +57,12 @@ public struct ReportCommand: AsyncParsableCommand {
         name: .customLong("source"), parsing: .upToNextOption,
         help: ArgumentHelp("Only these sources (title or URL, as in the REPL).", valueName: "name"))
     var sourceNames: [String] = []
+
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp(
+            "Only the sources filed under this tag (repeat it for several: any of them).", valueName: "tag"))
+    var tags: [String] = []
 
     // Unconditional: `--limit -1` is a value to refuse with a reason, not a missing value before a flag.
     @Option(
@@ -121,6 +129,7 @@ public struct ReportCommand: AsyncParsableCommand {
         options.unread = unread
         options.starred = starred
         options.sourceNames = sourceNames
+        options.tags = tags
         options.limit = limit
         options.format = format
         options.markRead = markRead

@@ -13,6 +13,8 @@ struct ReportOptions: Sendable {
     var unread = false
     var starred = false
     var sourceNames: [String] = []
+    /// Only the sources filed under one of these tags (`--tag`, repeatable).
+    var tags: [String] = []
     var limit: Int?
     var format: ReportFormat = .plain
     var markRead = false

@@ -57,6 +57,9 @@ struct ProblemTextTests {
         (.articleGone(UUID()), "that article is no longer stored"),
         (.settingOutOfRange(.pageSize(0), allowed: 1...500), "page size must be between 1 and 500"),
         (.unknownSource(UUID()), "no such source (it was removed meanwhile)"),
+        (.noFeedFound(page: "https://blog.example/"),
+         "no feed found at https://blog.example/: it is no feed and declares none, nor is there one at its site's usual addresses"),
+        (.noDiscoveredFeed(number: 3), "no feed 3 was found (add URL lists the feeds it finds)"),
     ]
 
     @Test("each problem reads as one safe line", arguments: problems)

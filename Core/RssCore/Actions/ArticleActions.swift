@@ -81,22 +81,35 @@ public struct SetStarred: JournaledAction, MarksTag {
     }
 }
 
-/// Marks every article read, of one source or of all; the rows show it at once, and the counts follow once
-/// it is stored.
+/// Marks every article read, of one source, of the sources filed under a tag, or of all; the rows show it at
+/// once, and the counts follow once it is stored.
 public struct MarkAllRead: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.MarkAllRead"
     /// The source, or nil for all.
     public let sourceID: UUID?
+    /// Only the sources filed under this tag (exactly as written), when set.
+    public let tag: String?
 
     /// Marks everything of `sourceID` (or everything) read.
     public init(sourceID: UUID? = nil) {
         self.sourceID = sourceID
+        self.tag = nil
+    }
+
+    /// Marks everything of the sources filed under `tag` read.
+    public init(tag: String) {
+        self.sourceID = nil
+        self.tag = tag
     }
 
     /// Updates the rows.
     public func updateState(_ state: inout RssState) {
-        state.applyMark(.allRead(source: sourceID))
+        if let tag {
+            state.applyMark(.allReadOf(Set(state.sources.tagged(tag).map(\.id))))
+        } else {
+            state.applyMark(.allRead(source: sourceID))
+        }
     }
 }
 

@@ -79,12 +79,15 @@ public enum RssStore {
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
         changeCheckInterval: Duration? = nil
     ) -> [any RegistrableService] {
-        [
+        // What discovery fetched serves the first fetch of the feed it follows (see FetchHandOff).
+        let handOff = FetchHandOff(fetcher, now: now)
+        return [
             LibraryService(database: database, now: now, clock: clock, changeCheckInterval: changeCheckInterval),
             RefreshService(
-                database: database, fetcher: fetcher, clock: clock, now: now,
+                database: database, fetcher: handOff, clock: clock, now: now,
                 refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval),
             OPMLService(database: database, now: now),
+            DiscoveryService(fetcher: handOff, now: now),
         ]
     }
 }
@@ -103,6 +106,10 @@ extension RefreshService: RegistrableService {
 }
 
 extension OPMLService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension DiscoveryService: RegistrableService {
     func register(on store: Store<RssState>) { store.register(self) }
 }
 

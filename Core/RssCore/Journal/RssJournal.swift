@@ -68,5 +68,9 @@ public enum RssJournal {
         { $0.register(DismissNotices.self) },
         // Other processes' changes.
         { $0.register(CheckForChanges.self) }, { $0.register(DatabaseChanged.self) },
+        // Discovery and tags.
+        { $0.register(DiscoverFeeds.self) }, { $0.register(FeedsDiscovered.self) },
+        { $0.register(AddDiscoveredFeed.self) }, { $0.register(CancelDiscovery.self) },
+        { $0.register(TagSource.self) }, { $0.register(UntagSource.self) },
     ]
 }

@@ -50,11 +50,7 @@ struct ArticleSQL {
         }
         if let tags = query.tags {
             guard !tags.isEmpty else { return nil }
-            // Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
-            conditions.append("""
-                article.sourceId IN (SELECT source.id FROM source, json_each(?) AS wanted
-                    WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0)
-                """)
+            conditions.append("article.sourceId IN (\(Self.sourcesTagged))")
             arguments += [Self.jsonArray(tags.sorted())]
         }
         if let since = query.since {
@@ -104,7 +100,15 @@ struct ArticleSQL {
         }
     }
 
-    private static func jsonArray(_ values: [String]) -> String {
+    /// The ids of the sources filed under at least one of the tags of its one argument (a JSON array of them).
+    /// Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
+    static let sourcesTagged = """
+        SELECT source.id FROM source, json_each(?) AS wanted
+            WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0
+        """
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    static func jsonArray(_ values: [String]) -> String {
         // Strings made of UUIDs and tags; JSONSerialization escapes whatever a tag holds.
         let data = (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)

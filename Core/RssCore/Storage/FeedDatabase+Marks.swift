@@ -20,12 +20,17 @@ extension FeedDatabase {
         }
     }
 
-    /// Marks every unread article read, of one source or of all; returns how the unread counts changed.
+    /// Marks every unread article read, of one source, of the sources filed under `tag`, or of all; returns how
+    /// the unread counts changed.
     @discardableResult
-    func markAllRead(sourceID: UUID? = nil) throws(DatabaseProblem) -> CountChange {
+    func markAllRead(sourceID: UUID? = nil, tag: String? = nil) throws(DatabaseProblem) -> CountChange {
         try write(.saveMarks) { db in
-            let scope = sourceID == nil ? "" : " AND sourceId = ?"
-            let arguments: StatementArguments = sourceID.map { [$0.uuidString] } ?? []
+            var scope = sourceID == nil ? "" : " AND sourceId = ?"
+            var arguments: StatementArguments = sourceID.map { [$0.uuidString] } ?? []
+            if let tag {
+                scope += " AND sourceId IN (\(ArticleSQL.sourcesTagged))"
+                arguments += [ArticleSQL.jsonArray([tag])]
+            }
             var change = CountChange()
             for row in try Row.fetchAll(
                 db, sql: "SELECT sourceId, count(*) AS unread FROM article WHERE isRead = 0\(scope) GROUP BY sourceId",

@@ -16,7 +16,18 @@ struct SourcesProps: Equatable, Sendable {
         let tags: String
     }
 
+    /// A tag's sources: the numbers of their rows and the sum of their unread counts; `tag` is nil for the
+    /// sources with no tag.
+    struct Group: Equatable, Sendable {
+        let tag: String?
+        let numbers: [Int]
+        let unread: Int
+    }
+
     let rows: [Row]
+    /// The rows by tag, each tag once (a source with two tags is in both), then the untagged ones; empty when no
+    /// source has a tag.
+    var groups: [Group] = []
 }
 
 /// Maps sources, their fetch status and unread counts to the table.
@@ -37,7 +48,24 @@ struct SourcesPresenter: Presenter {
                     url: UserMessage.line(FeedAddress.display(source.url)), isEnabled: source.isEnabled,
                     unread: state.counts.unread(in: source.id), status: Self.status(source.status),
                     tags: UserMessage.line(source.tags.joined(separator: ",")))
-            })
+            },
+            groups: Self.groups(state))
+    }
+
+    /// The sources by tag, with each tag's unread count summed from the per-source counts in the state.
+    static func groups(_ state: RssState) -> [SourcesProps.Group] {
+        let sources = state.sources.all
+        let tags = state.sources.tags
+        guard !tags.isEmpty else { return [] }
+        func group(_ tag: String?, _ members: [Int]) -> SourcesProps.Group {
+            .init(
+                tag: tag.map(UserMessage.line), numbers: members.map { $0 + 1 },
+                unread: members.reduce(0) { $0 + state.counts.unread(in: sources[$1].id) })
+        }
+        var groups = tags.map { tag in group(tag, sources.indices.filter { sources[$0].tags.contains(tag) }) }
+        let untagged = sources.indices.filter { sources[$0].tags.isEmpty }
+        if !untagged.isEmpty { groups.append(group(nil, untagged)) }
+        return groups
     }
 
     static func status(_ status: FetchStatus) -> String {

@@ -28,17 +28,31 @@ final class SourcesView: PropsReceiver {
             .init(width: numberWidth, alignment: .right), .init(width: 3), .init(width: unreadWidth, alignment: .right),
             .init(width: 24), .init(),
         ])
-        var lines = [layout.render(["#", "on", "unread", "title", "url · status"], totalWidth: console.width)
-            .trimmingTrailingSpaces()]
-        for row in props.rows {
+        let header = layout.render(["#", "on", "unread", "title", "url · status"], totalWidth: console.width)
+            .trimmingTrailingSpaces()
+        let width = console.width
+        let line = { (row: SourcesProps.Row) -> String in
             var last = row.url + " · " + row.status
             if !row.tags.isEmpty { last += " · " + row.tags }
             let line = layout.render(
                 [String(row.number), row.isEnabled ? "on" : "off", String(row.unread), row.title, last],
-                totalWidth: console.width
+                totalWidth: width
             ).trimmingTrailingSpaces()
-            lines.append(row.status.hasPrefix("FAIL") ? styler.color(.red, line) : line)
+            return row.status.hasPrefix("FAIL") ? styler.color(.red, line) : line
         }
-        console.print(lines.joined(separator: "\n"))
+        let body = props.groups.isEmpty ? props.rows.map(line) : grouped(props, line: line)
+        console.print(([header] + body).joined(separator: "\n"))
+    }
+
+    /// The rows under a heading per tag (`#news · 3 sources · 12 unread`), the untagged ones last; a source with
+    /// several tags shows under each, with its one number.
+    private func grouped(_ props: SourcesProps, line: (SourcesProps.Row) -> String) -> [String] {
+        let rows = Dictionary(props.rows.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        return props.groups.flatMap { group in
+            let name = group.tag.map { "#" + $0 } ?? "untagged"
+            let count = "\(group.numbers.count) source\(group.numbers.count == 1 ? "" : "s")"
+            let heading = console.styler.bold("\(name) · \(count) · \(group.unread) unread")
+            return [heading] + group.numbers.compactMap { rows[$0] }.map(line)
+        }
     }
 }

@@ -13,7 +13,7 @@ struct CommandDefinitionTests {
 
     @Test("every command has a summary, a usage line starting with its name, and help")
     func everyCommandHasHelp() {
-        #expect(ReplCommands.all.count == 23)
+        #expect(ReplCommands.all.count == 25)
         for spec in ReplCommands.specs {
             #expect(!spec.summary.isEmpty, "\(spec.name)")
             #expect(spec.usage.hasPrefix(spec.name), "\(spec.name)")
@@ -54,6 +54,8 @@ struct CommandDefinitionTests {
         #expect(usages["read"] == "read N…")
         #expect(usages["sort"] == "sort newest|oldest|source|title")
         #expect(usages["next"] == "next")
+        #expect(usages["tag"] == "tag SOURCE TAG…")
+        #expect(usages["untag"] == "untag SOURCE TAG…")
     }
 
     /// A word an argument of this kind could hold.

@@ -42,6 +42,13 @@ struct CommandParsingTests {
         check("set", SetCommand())
         check("set Page-Size 30", SetCommand(key: "page-size", value: "30"))
         check("q", QuitCommand())
+        check("list unread #news", ListCommand(marks: .unread, source: "#news"))
+        check("refresh #dev", RefreshCommand(source: "#dev"))
+        check("mark #dev", MarkAllReadCommand(source: "#dev"))
+        check("add 2", AddCommand(url: "2", tags: []))
+        check("tag 3 news #dev", try! TagCommand(words: ["3", "news", "#dev"]))
+        check("tag \"Daring Fireball\" apple", try! TagCommand(words: ["Daring Fireball", "apple"]))
+        check("untag Daring Fireball apple", try! UntagCommand(words: ["Daring", "Fireball", "apple"]))
     }
 
     @Test("a blank line is nothing")
@@ -65,6 +72,10 @@ struct CommandParsingTests {
             ("set page-size", "a key and a value expected; usage: set [KEY VALUE]"),
             ("sort upside-down", "“upside-down” is not an order; usage: sort newest|oldest|source|title"),
             ("s", "“s” could be sources, sort, star, search, switch, set; type more of it"),
+            ("tag", "which source?; usage: tag SOURCE TAG…"),
+            ("tag 3", "which tags?; usage: tag SOURCE TAG…"),
+            ("untag", "which source?; usage: untag SOURCE TAG…"),
+            ("un", "“un” could be untag, unstar, unread; type more of it"),
         ])
     func errors(line: String, message: String) {
         guard case .failure(let error) = ReplCommands.parse(line) else {
@@ -137,6 +148,14 @@ struct CommandParsingTests {
         #expect(complete("sort ") == ["newest", "oldest", "source", "title"])
         #expect(complete("help so") == ["sources", "sort"])
         #expect(complete("next ") == [])
+        #expect(complete("list #") == ["#dev", "#news"])
+        #expect(complete("list unread #N") == ["#news"])
+        #expect(complete("refresh #d") == ["#dev"])
+        #expect(complete("mark-all-read #") == ["#dev", "#news"])
+        #expect(complete("tag ") == ["QEMU", "research!rsc", "\"Daring Fireball\"", "Evil"])
+        #expect(complete("tag \"Dar") == ["\"Daring Fireball\""])
+        #expect(complete("tag QEMU ") == ["dev", "news"])
+        #expect(complete("untag \"Daring Fireball\" n") == ["news"])
         #expect(complete("nonsense ") == [])
     }
 }

@@ -60,8 +60,8 @@ struct HTTPReportTests {
     }
 
     /// The run's sources are the ones it added or fetched, even when a 301 gave one a new address; the same
-    /// old address in the next run (a crontab does not change) lands on an address already followed, which the
-    /// new source cannot take, and still reads instead of failing to store.
+    /// old address in the next run (a crontab does not change) is found to be the feed followed already, which
+    /// reads what that look fetched instead of being added twice.
     @Test func aFeedThatMovesDuringTheRunIsStillInItsReport() async throws {
         let server = try LoopbackFeedServer { request in
             request.path == "/old.rss" ? .init(status: 301, headers: ["Location": "/good.rss"]) : Self.route(request)

@@ -30,10 +30,11 @@ final class LibraryService: Service {
         self.changeCheckInterval = changeCheckInterval
     }
 
+    /// In the order they are asked: a tag change is written before the read of a list showing that tag.
     var sideEffects: [any SideEffect<LibraryService>] {
         [
-            StartSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(), SaveMarksSE(),
-            SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
+            StartSE(), SaveTagsSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(),
+            SaveMarksSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
             RecountAfterRefreshSE(),
         ]
     }
