@@ -34,7 +34,7 @@ final class LibraryService: Service {
         [
             StartSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(), SaveMarksSE(),
             SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
-            RecountAfterRefreshSE(),
+            RecountAfterRefreshSE(), SaveSourceIntervalSE(),
         ]
     }
 
