@@ -38,7 +38,7 @@ final class FetchMonitor: StoreSubscriber {
             }
             if !quiet || StatusWord.isFailure(report.result) {
                 let name = SourceName.of(report.sourceID, in: box.state.sources)
-                StandardStreams.err(StatusWord.line(name: name, result: report.result, calendar: calendar))
+                StandardStreams.err(StatusWord.line(name: name, result: report.result, movedTo: report.movedTo, calendar: calendar))
             }
         }
         let firstNew = box.oldState.notices.nextID

@@ -33,6 +33,8 @@ struct ReportSource: Sendable, Equatable {
     var lastSuccess: Date?
     /// Its last fetch error, sanitised, until a fetch succeeds again.
     var lastError: String?
+    /// When it is due, and why (see ``ReportSchedule``).
+    var schedule: ReportSchedule
 }
 
 /// One article of the report.

@@ -13,8 +13,10 @@ public struct ReportCommand: AsyncParsableCommand {
         discussion: """
             Without --refresh the report shows what the database holds. Sources given with --url or --opml are \
             added to the database (and fetched at once); the report covers the --source sources if any are \
-            named, else this run's --url and --opml sources if any, else every source. Status lines (OK, 304, \
-            SKIP, FAIL) go to standard error, one per fetched source; --quiet keeps only FAIL.
+            named, else this run's --url and --opml sources if any, else every source. --refresh fetches the \
+            sources that are due: each source's interval (the refresh interval setting, or its own) lengthened \
+            by what its feed and server ask, and a failing source backs off; --force fetches them all. Status \
+            lines (OK, 304, SKIP, FAIL) go to standard error, one per source; --quiet keeps only FAIL.
 
             \(ReportExit.help)
             """,
@@ -25,8 +27,11 @@ public struct ReportCommand: AsyncParsableCommand {
         completion: .file())
     var databasePath: String?
 
-    @Flag(help: "Fetch the report's sources first.")
+    @Flag(help: "Fetch the report's sources first: those that are due (not those backing off).")
     var refresh = false
+
+    @Flag(help: "With --refresh, fetch every source of the report, due or not (never a disabled one).")
+    var force = false
 
     @Option(
         name: .customLong("opml"),
@@ -93,6 +98,7 @@ public struct ReportCommand: AsyncParsableCommand {
     public func validate() throws {
         if databasePath?.isEmpty == true { throw ValidationError("--db needs a file name") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if force, !refresh { throw ValidationError("--force goes with --refresh") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
     }
 
@@ -115,6 +121,7 @@ public struct ReportCommand: AsyncParsableCommand {
             options.database = .file(URL(fileURLWithPath: databasePath))
         }
         options.refresh = refresh
+        options.force = force
         options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }
         options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
         options.since = since

@@ -6,7 +6,9 @@ import RssCore
 struct RefreshCommand: ReplCommand, Equatable {
     static let spec = CommandSpec(
         name: "refresh", arguments: [.optionalSource], summary: "fetch every enabled source, or one; Ctrl-C cancels",
-        details: CommandSpec.sourceDetails)
+        details: """
+            A refresh you ask for fetches now, whatever the schedules and back-off say (a server's Retry-After             is still honoured); the timer fetches each source when it is due (sources shows when, and why).             \(CommandSpec.sourceDetails)
+            """)
 
     let source: String?
 
