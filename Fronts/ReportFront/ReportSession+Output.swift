@@ -33,7 +33,7 @@ extension ReportSession {
                 isEnabled: source.isEnabled, fetch: record.results[source.id],
                 newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id),
                 lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) },
-                schedule: ReportSchedule(source, in: state))
+                schedule: ScheduleSummary(source, in: state))
         }
         return Report(
             now: options.now, sources: reportSources, items: items,

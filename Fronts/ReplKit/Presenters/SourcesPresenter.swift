@@ -14,7 +14,7 @@ struct SourcesProps: Equatable, Sendable {
         let unread: Int
         let status: String
         let tags: String
-        let schedule: ScheduleCells
+        let schedule: ScheduleSummary
     }
 
     let rows: [Row]
@@ -40,7 +40,7 @@ struct SourcesPresenter: Presenter {
                     url: UserMessage.line(FeedAddress.display(source.url)), isEnabled: source.isEnabled,
                     unread: state.counts.unread(in: source.id), status: Self.status(source.status),
                     tags: UserMessage.line(source.tags.joined(separator: ",")),
-                    schedule: ScheduleCells(source, in: state))
+                    schedule: ScheduleSummary(source, in: state))
             })
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrontKit
 import TerminalText
 
 /// The schedule's columns of the source table: fetched, next due (why), fails.
@@ -13,14 +14,14 @@ extension SourcesView {
     }
 
     /// One row's cells: times as `dates` writes them, `now` for a source due at the next look, `-` for none.
-    static func scheduleCells(_ cells: ScheduleCells, dates: ScheduleDates) -> [String] {
+    static func scheduleCells(_ cells: ScheduleSummary, dates: ScheduleDates) -> [String] {
         let due: String
         switch cells.due {
         case nil: due = "-"
         case .distantPast?: due = "now"
         case let date?: due = dates.text(date)
         }
-        return [cells.lastFetch.map(dates.text) ?? "-", "\(due) (\(cells.why))", String(cells.failures)]
+        return [cells.lastFetch.map(dates.text) ?? "-", "\(due) (\(cells.dueReason))", String(cells.failures)]
     }
 }
 
