@@ -29,7 +29,7 @@ struct UpdateScheduleTests {
             </rdf:RDF>
             """)
         #expect(rdf.format == .rss10)
-        #expect(rdf.syndicationInterval == 7 * 86_400)
+        #expect(rdf.syndicationInterval == 604_800.0)
         let atom = try Feeds.parse("""
             <feed xmlns="http://www.w3.org/2005/Atom" \(Self.sy)><title>T</title>
             <sy:updateFrequency>4</sy:updateFrequency></feed>
