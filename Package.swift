@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "RssCoreTests",
             dependencies: [
-                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources",
+                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources", "LoopbackServers",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

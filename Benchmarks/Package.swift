@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
-/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`).
+/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
+/// `schedule-bench`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -30,6 +31,15 @@ let package = Package(
             name: "feedparser-bench",
             dependencies: [.product(name: "FeedParser", package: "RssReeder")],
             path: "Sources/FeedParserBenchmark"
+        ),
+        .executableTarget(
+            name: "schedule-bench",
+            dependencies: [
+                .product(name: "RssCore", package: "RssReeder"),
+                .product(name: "ReduxVM", package: "RssReeder"),
+                .product(name: "ReduxVMTesting", package: "RssReeder"),
+            ],
+            path: "Sources/ScheduleBenchmark"
         ),
         .executableTarget(
             name: "fetch-bench",

@@ -38,7 +38,7 @@ final class FetchMonitor: StoreSubscriber {
             }
             if !quiet || StatusWord.isFailure(report.result) {
                 let name = SourceName.of(report.sourceID, in: box.state.sources)
-                StandardStreams.err(StatusWord.line(name: name, result: report.result, calendar: calendar))
+                StandardStreams.err(StatusWord.line(name: name, result: report.result, movedTo: report.movedTo, calendar: calendar))
             }
         }
         // Which feed a `--url` page led to, before the feed's own status line.

@@ -15,8 +15,10 @@ public struct ReportCommand: AsyncParsableCommand {
             added to the database (and fetched at once); a --url that is a web page follows the first feed the \
             page declares (said on standard error). The report covers the --source sources if any are named, \
             else this run's --url and --opml sources if any, else every source; --tag narrows any of these to \
-            the sources filed under a tag. Status lines (OK, 304, SKIP, FAIL) go to standard error, one per \
-            fetched source; --quiet keeps only FAIL.
+            the sources filed under a tag. --refresh fetches the sources that are due: each source's interval \
+            (the refresh interval setting, or its own) lengthened by what its feed and server ask, and a failing \
+            source backs off; --force fetches them all. Status lines (OK, 304, SKIP, FAIL) go to standard \
+            error, one per source; --quiet keeps only FAIL.
 
             \(ReportExit.help)
             """,
@@ -27,8 +29,11 @@ public struct ReportCommand: AsyncParsableCommand {
         completion: .file())
     var databasePath: String?
 
-    @Flag(help: "Fetch the report's sources first.")
+    @Flag(help: "Fetch the report's sources first: those that are due (not those backing off).")
     var refresh = false
+
+    @Flag(help: "With --refresh, fetch every source of the report, due or not (never a disabled one).")
+    var force = false
 
     @Option(
         name: .customLong("opml"),
@@ -101,6 +106,7 @@ public struct ReportCommand: AsyncParsableCommand {
     public func validate() throws {
         if databasePath?.isEmpty == true { throw ValidationError("--db needs a file name") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if force, !refresh { throw ValidationError("--force goes with --refresh") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
     }
 
@@ -123,6 +129,7 @@ public struct ReportCommand: AsyncParsableCommand {
             options.database = .file(URL(fileURLWithPath: databasePath))
         }
         options.refresh = refresh
+        options.force = force
         options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }
         options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
         options.since = since

@@ -7,6 +7,8 @@ import RssCore
 struct ReportOptions: Sendable {
     var database: RssConfiguration.Database = .standard
     var refresh = false
+    /// With `refresh`: fetch the sources whether due or backing off (`--force`).
+    var force = false
     var opmlFiles: [URL] = []
     var urls: [URL] = []
     var since: Since?

@@ -141,11 +141,12 @@ final class ReportSession: Sendable {
         let fetched = Set(monitor.snapshot.results.keys)
         let toFetch = refreshTargets.filter { $0.isEnabled && !fetched.contains($0.id) }.map(\.id)
         for source in refreshTargets where !source.isEnabled && !options.quiet {
-            StandardStreams.err(StatusWord.disabledLine(name: SourceName.of(source)))
+            StandardStreams.err(
+                StatusWord.disabledLine(name: SourceName.of(source), isGone: source.status.lastError?.httpStatus == 410))
         }
         try await holdForTests()
         if !toFetch.isEmpty {
-            store.dispatch(Refresh(sourceIDs: toFetch))
+            store.dispatch(Refresh(sourceIDs: toFetch, onlyIfDue: !options.force))
             await store.idle()
         }
         try trap.check()

@@ -125,6 +125,7 @@ public struct FeedParser: Sendable {
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
             language: feed.language.value, authors: authors,
             items: built,
-            warnings: warnings)
+            warnings: warnings, ttl: feed.ttl.value, updatePeriod: feed.updatePeriod.value,
+            updateFrequency: feed.updateFrequency.value)
     }
 }

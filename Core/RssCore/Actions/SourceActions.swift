@@ -79,7 +79,8 @@ public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag {
     }
 }
 
-/// Turns refreshing of a source on or off; its articles stay.
+/// Turns refreshing of a source on or off; its articles stay. A source whose feed is gone (HTTP 410) was
+/// turned off by RssCore: turning it on tries it again.
 public struct SetSourceEnabled: JournaledAction, SourcesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetSourceEnabled"
@@ -94,8 +95,14 @@ public struct SetSourceEnabled: JournaledAction, SourcesTag {
         self.isEnabled = isEnabled
     }
 
-    /// Flips the flag.
+    /// Flips the flag; enabling forgets the failures and their back-off (a feed that was gone, or failing
+    /// for long, starts afresh on its interval).
     public func updateState(_ state: inout RssState) {
-        state.sources.update(id) { $0.isEnabled = isEnabled }
+        state.sources.update(id) { source in
+            source.isEnabled = isEnabled
+            guard isEnabled else { return }
+            source.status.consecutiveFailures = 0
+            source.status.backingOffUntil = nil
+        }
     }
 }

@@ -7,7 +7,7 @@ enum ReplCommands {
         DisableCommand.self, TagCommand.self, UntagCommand.self, RefreshCommand.self, ListCommand.self, SortCommand.self, NextCommand.self,
         PrevCommand.self, OpenCommand.self, StarCommand.self, UnstarCommand.self, ReadCommand.self,
         UnreadCommand.self, MarkAllReadCommand.self, SearchCommand.self, ImportCommand.self, ExportCommand.self,
-        SwitchCommand.self, SetCommand.self, QuitCommand.self,
+        SwitchCommand.self, SetCommand.self, SetSourceCommand.self, QuitCommand.self,
     ]
 
     /// Every name and alias, in `all`'s order.

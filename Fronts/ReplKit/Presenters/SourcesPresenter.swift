@@ -14,6 +14,7 @@ struct SourcesProps: Equatable, Sendable {
         let unread: Int
         let status: String
         let tags: String
+        let schedule: ScheduleSummary
     }
 
     /// A tag's sources: the numbers of their rows and the sum of their unread counts; `tag` is nil for the
@@ -32,8 +33,10 @@ struct SourcesProps: Equatable, Sendable {
 
 /// Maps sources, their fetch status and unread counts to the table.
 struct SourcesPresenter: Presenter {
-    /// Sources and their unread counts: a list change, a notice or refresh progress alone is skipped unread.
+    /// Sources and their unread counts, and their schedules: a list change, a notice or refresh progress alone
+    /// is skipped unread.
     func reaction(for box: StateBox<RssState>) -> Reaction {
+        if Self.scheduleChanged(box) { return .props }
         guard box.lastAction(is: (any SourcesTag).self) || box.lastAction(is: (any MarksTag).self)
         else { return .none }
         return box.isNew(keyPath: \.sources) || box.isNew(keyPath: \.counts.unreadBySource) ? .props : .none
@@ -47,7 +50,8 @@ struct SourcesPresenter: Presenter {
                     number: index + 1, id: source.id, title: UserMessage.line(source.title),
                     url: UserMessage.line(FeedAddress.display(source.url)), isEnabled: source.isEnabled,
                     unread: state.counts.unread(in: source.id), status: Self.status(source.status),
-                    tags: UserMessage.line(source.tags.joined(separator: ",")))
+                    tags: UserMessage.line(source.tags.joined(separator: ",")),
+                    schedule: ScheduleSummary(source, in: state))
             },
             groups: Self.groups(state))
     }

@@ -24,18 +24,25 @@ final class SourcesView: PropsReceiver {
         let styler = console.styler
         let numberWidth = max(2, String(props.rows.count).count)
         let unreadWidth = max(6, props.rows.map { String($0.unread).count }.max() ?? 0)
-        let layout = ColumnLayout([
-            .init(width: numberWidth, alignment: .right), .init(width: 3), .init(width: unreadWidth, alignment: .right),
-            .init(width: 24), .init(),
-        ])
-        let header = layout.render(["#", "on", "unread", "title", "url · status"], totalWidth: console.width)
-            .trimmingTrailingSpaces()
+        let dates = ScheduleDates()
+        // Row numbers count from 1 in the table's order, so a row's cells are at its number - 1.
+        let schedules = props.rows.map { Self.scheduleCells($0.schedule, dates: dates) }
+        let layout = ColumnLayout(
+            [
+                .init(width: numberWidth, alignment: .right), .init(width: 3),
+                .init(width: unreadWidth, alignment: .right), .init(width: 24),
+            ] + Self.scheduleColumns(schedules) + [.init()])
+        let header = layout.render(
+            ["#", "on", "unread", "title"] + Self.scheduleHeadings + ["status · url"], totalWidth: console.width
+        ).trimmingTrailingSpaces()
         let width = console.width
         let line = { (row: SourcesProps.Row) -> String in
-            var last = row.url + " · " + row.status
+            // The status (the last error, if any) first: a narrow terminal cuts the end of the address.
+            var last = row.status + " · " + row.url
             if !row.tags.isEmpty { last += " · " + row.tags }
             let line = layout.render(
-                [String(row.number), row.isEnabled ? "on" : "off", String(row.unread), row.title, last],
+                [String(row.number), row.isEnabled ? "on" : "off", String(row.unread), row.title]
+                    + schedules[row.number - 1] + [last],
                 totalWidth: width
             ).trimmingTrailingSpaces()
             return row.status.hasPrefix("FAIL") ? styler.color(.red, line) : line

@@ -56,6 +56,7 @@ enum RSSMapper {
             case "author": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 0)
             case "managingeditor": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 1)
             case "webmaster": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 2)
+            case "ttl": feed.ttl.offer(UpdateScheduleElements.ttl(e, &ctx), rank: 0)
             default: break
             }
         } else if Namespaces.anyAtom.contains(ns) {

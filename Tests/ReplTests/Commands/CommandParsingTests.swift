@@ -71,7 +71,7 @@ struct CommandParsingTests {
             ("next 2", "next takes no argument; usage: next"),
             ("set page-size", "a key and a value expected; usage: set [KEY VALUE]"),
             ("sort upside-down", "“upside-down” is not an order; usage: sort newest|oldest|source|title"),
-            ("s", "“s” could be sources, sort, star, search, switch, set; type more of it"),
+            ("s", "“s” could be sources, sort, star, search, switch, set, set-source; type more of it"),
             ("tag", "which source?; usage: tag SOURCE TAG…"),
             ("tag 3", "which tags?; usage: tag SOURCE TAG…"),
             ("untag", "which source?; usage: untag SOURCE TAG…"),
@@ -131,7 +131,7 @@ struct CommandParsingTests {
     func completion() throws {
         let completer = try CompletionFixture.completer()
         let complete = { (line: String) in CompletionFixture.complete(line, with: completer) }
-        #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set"])
+        #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set", "set-source"])
         #expect(complete("mark") == ["mark-all-read"])
         #expect(complete("list ") == ["unread", "starred", "all", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
         #expect(complete("list unread ") == ["QEMU", "research!rsc", "Daring Fireball", "Evil"])
@@ -157,5 +157,8 @@ struct CommandParsingTests {
         #expect(complete("tag QEMU ") == ["dev", "news"])
         #expect(complete("untag \"Daring Fireball\" n") == ["news"])
         #expect(complete("nonsense ") == [])
+        #expect(complete("set-source q") == ["QEMU"])
+        #expect(complete("set-source QEMU ") == ["interval"])
+        #expect(complete("set-source QEMU interval 1") == ["15m", "1h", "1d"])
     }
 }

@@ -73,7 +73,7 @@ struct CancelRefreshTests {
         let rows = table.split(separator: "\n").filter { $0.contains("127.0.0.1") }
         #expect(rows.count == 2, "\(table)")
         for row in rows {
-            #expect(row.contains("      2  ") && row.hasSuffix(" · OK"), "\(row)")
+            #expect(row.contains("      2  ") && row.contains(" OK · http://127.0.0.1"), "\(row)")
         }
         repl.type("list\r")
         let list = try await repl.waitFor("rss> ")
@@ -123,7 +123,7 @@ struct CancelRefreshTests {
 
         repl.type("sources\r")
         let table = try await repl.waitFor("rss> ")
-        #expect(table.contains(" 1  on        0  127.0.0.1") && table.contains("stalled.xml · new"), "\(table)")
+        #expect(table.contains(" 1  on        0  127.0.0.1") && table.contains(" new · http://127.0.0.1"), "\(table)")
         try await waitUntil("the server to see the connection closed") { server.abandoned == ["/stalled.xml"] }
 
         repl.type("quit\r")

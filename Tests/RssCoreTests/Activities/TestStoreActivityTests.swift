@@ -125,7 +125,12 @@ struct TestStoreActivityTests {
         let error = FetchError.http(status: 429)
         await store.receive(SourceFetched.self) {
             $0.refresh = RefreshState(isRunning: false, total: 1, completed: 1, lastFinished: F.date, generation: 1)
-            $0.sources.update(id) { $0.status = FetchStatus(lastError: error, lastAttempt: F.date) }
+            // The first failure backs off for the interval (an hour), with no jitter yet.
+            $0.sources.update(id) {
+                $0.status = FetchStatus(
+                    lastError: error, lastAttempt: F.date, consecutiveFailures: 1,
+                    backingOffUntil: F.date.addingTimeInterval(3_600))
+            }
             $0.notices.post(.fetch(source: id, error), at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2
@@ -138,13 +143,18 @@ struct TestStoreActivityTests {
         await store.finish()
     }
 
-    @Test("the refresh timer fires on the injected clock, and a new interval restarts it")
+    @Test("the refresh timer looks at start, then when it said it would, on the injected clock; no interval stops it")
     func timer() async throws {
         let clock = ManualClock()
         let store = try await startedStore(fetcher: FakeFetcher(), clock: clock, periodic: true)
+        await store.receive(Refresh.self) {  // the first look, at start: no source, so the longest wait
+            $0.refresh.timerSince = F.date
+            $0.refresh.lastTimedCheck = F.date
+            $0.refresh.nextTimedCheck = F.date.addingTimeInterval(TimedRefreshPlan.longestWait)
+        }
         while clock.sleeperCount == 0 { await Task.yield() }
-        await clock.advance(by: .seconds(3_600))
-        await store.receive(Refresh.self)  // no enabled source: nothing to queue
+        await clock.advance(by: .seconds(TimedRefreshPlan.longestWait))
+        await store.receive(Refresh.self)  // the wall clock of this test stands still: nothing new
         await store.send(ChangeSetting(.refreshInterval(nil), date: F.date)) { $0.settings.refreshInterval = nil }
         await store.finish()
         #expect(clock.sleeperCount == 0)

@@ -35,7 +35,7 @@ final class LibraryService: Service {
         [
             StartSE(), SaveTagsSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(),
             SaveMarksSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
-            RecountAfterRefreshSE(),
+            RecountAfterRefreshSE(), SaveSourceIntervalSE(),
         ]
     }
 

@@ -8,7 +8,11 @@ struct RefreshCommand: ReplCommand, Equatable {
     static let spec = CommandSpec(
         name: "refresh", arguments: [.optionalSource],
         summary: "fetch every enabled source, one, or those of a #TAG; Ctrl-C cancels",
-        details: CommandSpec.sourceDetails + " " + CommandSpec.tagDetails)
+        details: """
+            A refresh you ask for fetches now, whatever the schedules and back-off say (a server's Retry-After \
+            is still honoured); the timer fetches each source when it is due (sources shows when, and why). \
+            \(CommandSpec.sourceDetails) \(CommandSpec.tagDetails)
+            """)
 
     let source: String?
 
