@@ -5,7 +5,7 @@ enum ReplCommands {
     static let all: [any ReplCommand.Type] = [
         HelpCommand.self, SourcesCommand.self, AddCommand.self, RemoveCommand.self, EnableCommand.self,
         DisableCommand.self, RefreshCommand.self, ListCommand.self, SortCommand.self, NextCommand.self,
-        PrevCommand.self, OpenCommand.self, StarCommand.self, UnstarCommand.self, ReadCommand.self,
+        PrevCommand.self, OpenCommand.self, BrowseCommand.self, PipeCommand.self, StarCommand.self, UnstarCommand.self, ReadCommand.self,
         UnreadCommand.self, MarkAllReadCommand.self, SearchCommand.self, ImportCommand.self, ExportCommand.self,
         SwitchCommand.self, SetCommand.self, QuitCommand.self,
     ]
