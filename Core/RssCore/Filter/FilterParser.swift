@@ -45,21 +45,24 @@ struct FilterParser {
     }
 
     private mutating func disjunction() throws(FilterProblem) -> FilterExpression {
-        var items = [try conjunction()]
-        while current?.isKeyword("or") == true {
-            index += 1
-            items.append(try conjunction())
-        }
-        return items.count == 1 ? items[0] : .any(items)
+        try joined(by: "or", into: FilterExpression.any) { parser throws(FilterProblem) in try parser.conjunction() }
     }
 
     private mutating func conjunction() throws(FilterProblem) -> FilterExpression {
-        var items = [try negation()]
-        while current?.isKeyword("and") == true {
+        try joined(by: "and", into: FilterExpression.all) { parser throws(FilterProblem) in try parser.negation() }
+    }
+
+    /// `operand (keyword operand)*`: one operand alone, or all of them combined by `combine`.
+    private mutating func joined(
+        by keyword: String, into combine: ([FilterExpression]) -> FilterExpression,
+        _ operand: (inout FilterParser) throws(FilterProblem) -> FilterExpression
+    ) throws(FilterProblem) -> FilterExpression {
+        var items = [try operand(&self)]
+        while current?.isKeyword(keyword) == true {
             index += 1
-            items.append(try negation())
+            items.append(try operand(&self))
         }
-        return items.count == 1 ? items[0] : .all(items)
+        return items.count == 1 ? items[0] : combine(items)
     }
 
     private mutating func negation() throws(FilterProblem) -> FilterExpression {

@@ -46,16 +46,25 @@ struct BrowseAndPipeTests {
         return script
     }
 
+    /// A scripted session in a new directory: the hostile feed added and listed, then `commands`, with `BROWSER`
+    /// made of the path of a recorder named `browser` (exiting with `browserStatus`).
+    static func session(
+        _ commands: [String], browser: (String) -> String = { $0 }, browserStatus: Int = 0
+    ) throws -> (run: ScriptedRun, directory: URL) {
+        let directory = try ReplPaths.temporaryDirectory()
+        let recorder = try recorder("browser", in: directory, exitStatus: browserStatus)
+        let script = (["add \(try feed(in: directory).path)", "list"] + commands).joined(separator: "\n") + "\n"
+        let run = try ScriptedRun.run(script, in: directory, environment: ["BROWSER": browser(recorder.path)])
+        return (run, directory)
+    }
+
     static func lines(_ file: URL) throws -> [String] {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     @Test("browse gives $BROWSER the link as one argument, runs nothing in it, and marks the article read")
     func browseHostileLink() throws {
-        let directory = try ReplPaths.temporaryDirectory()
-        let browser = try Self.recorder("browser", in: directory)
-        let script = "add \(try Self.feed(in: directory).path)\nlist\nbrowse 1\nlist unread\n"
-        let run = try ScriptedRun.run(script, in: directory, environment: ["BROWSER": browser.path])
+        let (run, directory) = try Self.session(["browse 1", "list unread"])
         #expect(run.status == 0, "\(run.stderr)")
         let expectedLink = "https://example.org/a;touch$IFS'semicolon';$(touch$IFS'dollar');%60touch$IFS'backtick'%60"
         #expect(try Self.lines(directory.appendingPathComponent("browser.argv")) == [expectedLink])
@@ -69,11 +78,7 @@ struct BrowseAndPipeTests {
 
     @Test("browse N K opens link K of the text; %s in $BROWSER takes the link; a missing program is skipped")
     func browseLinkOfTheText() throws {
-        let directory = try ReplPaths.temporaryDirectory()
-        let browser = try Self.recorder("browser", in: directory)
-        let script = "add \(try Self.feed(in: directory).path)\nlist\nbrowse 1 1\nbrowse 1 3\n"
-        let run = try ScriptedRun.run(
-            script, in: directory, environment: ["BROWSER": "no-such-browser:\(browser.path) --new-tab %s --flag"])
+        let (run, directory) = try Self.session(["browse 1 1", "browse 1 3"]) { "no-such-browser:\($0) --new-tab %s --flag" }
         #expect(try Self.lines(directory.appendingPathComponent("browser.argv")) == ["--new-tab", "https://example.org/next", "--flag"])
         #expect(run.stdout.contains("opened https://example.org/next\n"))
         #expect(run.stderr == "error: article 1 has 2 links in its text\n")
@@ -82,10 +87,7 @@ struct BrowseAndPipeTests {
 
     @Test("links other than http and https are refused: nothing runs and nothing is marked read")
     func otherSchemesRefused() throws {
-        let directory = try ReplPaths.temporaryDirectory()
-        let browser = try Self.recorder("browser", in: directory)
-        let script = "add \(try Self.feed(in: directory).path)\nlist\nbrowse 2\nbrowse 3\nbrowse 1 2\nlist unread\n"
-        let run = try ScriptedRun.run(script, in: directory, environment: ["BROWSER": browser.path])
+        let (run, directory) = try Self.session(["browse 2", "browse 3", "browse 1 2", "list unread"])
         #expect(
             run.stderr == """
                 error: not opening ftp://example.org/file: only http and https links are opened
@@ -100,12 +102,8 @@ struct BrowseAndPipeTests {
 
     @Test("a browser that fails leaves the article unread; with no browser at all, the REPL says so")
     func browserFailure() throws {
-        let directory = try ReplPaths.temporaryDirectory()
-        let failing = try Self.recorder("browser", in: directory, exitStatus: 3)
-        let feed = try Self.feed(in: directory).path
-        let run = try ScriptedRun.run(
-            "add \(feed)\nlist\nbrowse 1\nlist unread\n", in: directory, environment: ["BROWSER": failing.path])
-        #expect(run.stderr == "error: \(failing.path) exited with status 3\n")
+        let (run, directory) = try Self.session(["browse 1", "list unread"], browserStatus: 3)
+        #expect(run.stderr == "error: \(directory.path)/browser exited with status 3\n")
         #expect(run.stdout.contains("list 1: unread articles, page 1 of 1 (3 articles)"))
         let none = try ScriptedRun.run(
             "list\nbrowse 1\n", in: directory, environment: ["BROWSER": "no-such-browser:nor-this-one"])
@@ -178,17 +176,12 @@ struct BrowseAndPipeTests {
         chmod(pager.path, 0o755)
         let repl = try PtyProcess.repl(in: directory)
         try await repl.waitFor("rss> ")
-        repl.type("add \(try Self.feed(in: directory).path)\r")
-        try await repl.waitFor("added source 1: Hostile")
-        repl.type("list\r")
-        try await repl.waitFor("File link")
-        repl.type("pipe 2 \(pager.path)\r")
-        try await repl.waitFor("pager> ")
-        repl.type("quit please\r")
-        try await repl.waitFor("piped 2 to \(pager.path): FTP link")
+        try await repl.enter("add \(try Self.feed(in: directory).path)", thenWaitFor: "added source 1: Hostile")
+        try await repl.enter("list", thenWaitFor: "File link")
+        try await repl.enter("pipe 2 \(pager.path)", thenWaitFor: "pager> ")
+        try await repl.enter("quit please", thenWaitFor: "piped 2 to \(pager.path): FTP link")
         #expect(try String(contentsOf: directory.appendingPathComponent("pager.answer"), encoding: .utf8) == "quit please\n")
-        repl.type("list unread\r")
-        try await repl.waitFor("(2 articles)")
+        try await repl.enter("list unread", thenWaitFor: "(2 articles)")
         repl.type("\u{04}")
         #expect(try await repl.waitForExit() == 0)
     }

@@ -12,41 +12,18 @@ import Testing
 /// folder's lock.
 @Suite("scripts/install", .timeLimit(.minutes(10)))
 struct InstallTests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    /// Runs `executable` with `arguments` in `directory` (standard error merged into standard output, which a
+    /// build fills), `input` on its standard input.
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        input: String = ""
+    ) throws -> ScriptedRun {
+        try ScriptedRun.run(
+            input, in: directory, arguments: ["-c", "exec \"$0\" \"$@\" 2>&1", executable] + arguments,
+            executable: URL(fileURLWithPath: "/bin/bash"), environment: environment)
     }
 
-    /// Runs `executable` with `arguments` in `directory`, its output collected through files (a build's is long).
-    static func run(
-        _ executable: String, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:],
-        input: String? = nil
-    ) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ReplPaths.environment(directory).merging(extra) { $1 }
-        let id = UUID().uuidString
-        let out = directory.appendingPathComponent("\(id).out")
-        let err = directory.appendingPathComponent("\(id).err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
-    }
+    static let script = ReplPaths.packageRoot.appendingPathComponent("scripts").path
 
     static let installed = [
         "bin/rss-repl", "bin/rss-report", "share/man/man1/rss-repl.1", "share/man/man1/rss-report.1",
@@ -66,11 +43,12 @@ struct InstallTests {
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
 
+        // The user's own home: swift finds its package mirror and caches there.
         let install = try Self.run(
-            "/bin/bash", ["scripts/install", "--debug", prefix.path], in: ReplPaths.packageRoot,
+            "\(Self.script)/install", ["--debug", prefix.path], in: directory,
             environment: ["RSS_REEDER_SWIFT_FLAGS": "--ignore-lock", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/"])
-        #expect(install.status == 0, "\(install.stderr)")
-        #expect(install.stdout.hasPrefix("installed rss-repl and rss-report in \(prefix.path)/bin"))
+        #expect(install.status == 0, "\(install.stdout)")
+        #expect(install.stdout.contains("installed rss-repl and rss-report in \(prefix.path)/bin"))
         for file in Self.installed {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
@@ -97,7 +75,9 @@ struct InstallTests {
                 Issue.record("man is not installed (scripts/test installs man-db)")
                 break
             }
-            let man = try Self.run("/usr/bin/man", ["-l", page], in: elsewhere, environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
+            let man = try ScriptedRun.run(
+                "", in: elsewhere, arguments: ["-l", page], executable: URL(fileURLWithPath: "/usr/bin/man"),
+                environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
             #expect(man.status == 0, "\(man.stderr)")
             #expect(man.stderr.isEmpty, "\(man.stderr)")
             #expect(man.stdout.contains("\(program.uppercased())(1)") && man.stdout.contains("SYNOPSIS"))
@@ -106,23 +86,23 @@ struct InstallTests {
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/rss-report.1"), encoding: .utf8)
         #expect(manual.contains(".It Fl -filter Ar expression"))
 
-        let bash = try Self.run(
-            "/bin/bash", ["-c", "source \(prefix.path)/share/bash-completion/completions/rss-report && complete -p rss-report"],
-            in: elsewhere)
-        #expect(bash.stdout.contains("rss-report"), "\(bash.stderr)")
+        let bash = try ScriptedRun.run(
+            "source \(prefix.path)/share/bash-completion/completions/rss-report && complete -p rss-report\n", in: elsewhere,
+            arguments: [], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(bash.stdout.contains("-F _rss-report rss-report"), "\(bash.stderr)")
         let zsh = try String(contentsOf: prefix.appendingPathComponent("share/zsh/site-functions/_rss-repl"), encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef rss-repl"))
         let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/rss-repl.fish"), encoding: .utf8)
         #expect(fish.contains("complete -c 'rss-repl'") || fish.contains("complete -c rss-repl"))
 
-        let uninstall = try Self.run("/bin/bash", ["scripts/uninstall", prefix.path], in: ReplPaths.packageRoot)
-        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        let uninstall = try Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
+        #expect(uninstall.status == 0, "\(uninstall.stdout)")
         for file in Self.installed {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/rss-reeder").path))
         #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/other-tool").path))
-        let again = try Self.run("/bin/bash", ["scripts/uninstall", prefix.path], in: ReplPaths.packageRoot)
-        #expect(again.status == 66 && again.stderr.hasPrefix("error: nothing installed by scripts/install in"))
+        let again = try Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
+        #expect(again.status == 66 && again.stdout.hasPrefix("error: nothing installed by scripts/install in"))
     }
 }

@@ -14,7 +14,8 @@ struct BrowseCommand: ReplCommand, Equatable {
             N is a number from the last list shown; K a link number as `open N` shows them ([1], [2] …). The \
             browser is $BROWSER (commands separated by “:”, tried in order; the link replaces %s, else comes \
             last), else xdg-open. The link is given to it as one argument, never through a shell, and only \
-            http and https links are opened. The article is marked read once the browser exits successfully.
+            http and https links are opened. The REPL waits for the browser to exit (a terminal browser such as \
+            w3m has the terminal meanwhile) and then marks the article read, if the browser succeeded.
             """)
 
     let number: Int

@@ -14,8 +14,8 @@ struct PipeCommand: ReplCommand, Equatable {
         details: """
             N is a number from the last list shown. The article goes as `open` shows it, in plain lines of 72 \
             columns with its links listed. COMMAND is looked up in PATH and runs with the words after it as its \
-            arguments, quoted as on this command line, never through a shell: write `pipe 3 sh -c '…'` to \
-            when you want one. The article is marked read once the command exits successfully.
+            arguments, quoted as on this command line, never through a shell (write `pipe 3 sh -c '…'` \
+            when you want one). The article is marked read once the command exits successfully.
             """)
 
     let number: Int
