@@ -52,6 +52,12 @@ public struct ReportCommand: AsyncParsableCommand {
             valueName: "duration|date"))
     var since: Since?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only articles a filter-language expression selects, e.g. 'unread and (tag = News or title ~ \"^Swift\")' (see docs/filters.md).",
+            valueName: "expression"))
+    var filter: String?
+
     @Flag(help: "Only unread articles.")
     var unread = false
 
@@ -133,6 +139,7 @@ public struct ReportCommand: AsyncParsableCommand {
         options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }
         options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
         options.since = since
+        options.filter = try filter.map { text throws(ReportFailure) in try ReportOptions.filter(text) }
         options.unread = unread
         options.starred = starred
         options.sourceNames = sourceNames

@@ -206,11 +206,14 @@ final class ReportSession: Sendable {
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
     /// source; the body only for the format that shows it.
     private func articleQuery(sources: Set<UUID>?, tags: Set<String>?) -> ArticleQuery {
-        ArticleQuery(
+        var query = ArticleQuery(
             sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
             isStarred: options.starred ? true : nil,
             since: options.since?.start(relativeTo: options.now), limitPerSource: options.limit,
             includesBody: options.format == .tsv)
+        query.filter = options.filter
+        query.filter?.now = options.now
+        return query
     }
 
     /// The articles `query` selects; a database failure ends the run.

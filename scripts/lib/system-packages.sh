@@ -6,8 +6,8 @@
 # The Debian packages the build needs: libedit-dev for the line editor, pkg-config to find it.
 RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
-# checks from outside the program).
-RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3)
+# checks from outside the program), man-db (its `man -l`, with groff, renders the installed manual pages).
+RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db)
 
 # Installs what the build needs.
 ensure_system_packages() {

@@ -50,6 +50,10 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     public var after: ArticleSnapshot.Position?
     /// Whether snapshots carry the articles' text (``ArticleSnapshot/body``); without it they are light.
     public var includesBody: Bool
+    /// Only articles this filter-language expression selects (`unread and title contains swift`); nil for
+    /// any. Evaluated in SQL with the rest of the query; `age` is measured from ``ArticleFilter/now``, else
+    /// from when the query runs.
+    public var filter: ArticleFilter?
 
     /// A query; the default reads every article, newest first, without text.
     public init(

@@ -20,8 +20,8 @@ struct ArticleSQL {
     static let broadSearchThreshold = 500
 
     /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
-    /// or tags).
-    init?(_ query: ArticleQuery) {
+    /// or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
+    init?(_ query: ArticleQuery, now: Date = Date()) {
         var from = "FROM article"
         var conditions: [String] = []
         var searchConditionInDateOrder: String?
@@ -60,6 +60,11 @@ struct ArticleSQL {
         if let before = query.before {
             conditions.append("article.sortDate < ?")
             arguments += [before.storageValue]
+        }
+        if let filter = query.filter {
+            let sql = FilterSQL(filter.expression, now: filter.now ?? now)
+            conditions.append(sql.condition)
+            arguments += sql.arguments
         }
         if let after = query.after {
             let comparison = query.order == .newestFirst ? "<" : ">"

@@ -1,3 +1,4 @@
+import Foundation
 public import LineEditor
 import FrontKit
 
@@ -13,6 +14,10 @@ public final class CompletionContext {
     var articleNumbers: () -> [Int] = { [] }
     /// File paths, relative to the working directory or `~`.
     let files: FilePathCompleter
+    /// The programs on `PATH` whose names start with the word typed.
+    var programs: (String) -> [String] = { prefix in
+        ProgramNames.matching(prefix, path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    }
 
     /// A context over `sourceTitles` and `tags`, completing paths with `files`.
     public init(
@@ -96,6 +101,9 @@ public struct ReplCompleter {
             let key = request.precedingWords.dropFirst().first.map { SettingValue.key(matching: $0.lowercased()) }
             return matching(key.flatMap { $0 }.map(SettingValue.examples(for:)) ?? [])
         case .files: return context.files.candidates(for: request.word)
+        case .programs:
+            return request.word.contains("/")
+                ? context.files.candidates(for: request.word) : context.programs(request.word)
         case .articleNumbers: return matching(context.articleNumbers().map(String.init))
         case .freeText: return []
         }

@@ -29,6 +29,12 @@ struct CommandParsingTests {
         check("add https://x.example/feed a b", AddCommand(url: "https://x.example/feed", tags: ["a", "b"]))
         check("add \"/tmp/my feed.xml\"", AddCommand(url: "/tmp/my feed.xml", tags: []))
         check("o 3", OpenCommand(number: 3))
+        check("b 3", BrowseCommand(number: 3))
+        check("browse 3 2", BrowseCommand(number: 3, link: 2))
+        check("pipe 3 less", PipeCommand(number: 3, command: ["less"]))
+        check("pipe 1 mail -s \"to read\" me@example.org", PipeCommand(number: 1, command: ["mail", "-s", "to read", "me@example.org"]))
+        check("pipe 1 echo '$(touch x)' ;", PipeCommand(number: 1, command: ["echo", "$(touch x)", ";"]))
+        check("p", PrevCommand())
         check("read 1 3-5", ReadCommand(numbers: [1, 3, 4, 5]))
         check("unr 2", UnreadCommand(numbers: [2]))
         check("ref", RefreshCommand(source: nil))
@@ -66,6 +72,13 @@ struct CommandParsingTests {
             ("open 0", "“0” is not an article number; usage: open N"),
             ("open 99999999999999999999999", "“99999999999999999999999” is not an article number; usage: open N"),
             ("read 5-1", "“5-1” is not an article number or range; usage: read N…"),
+            ("browse", "an article number, and a link number or none; usage: browse N [K]"),
+            ("browse 1 2 3", "an article number, and a link number or none; usage: browse N [K]"),
+            ("browse 1 0", "“0” is not a link number; usage: browse N [K]"),
+            ("browse x", "“x” is not an article number; usage: browse N [K]"),
+            ("pipe 3", "an article number and a command expected; usage: pipe N COMMAND [ARG…]"),
+            ("pipe less", "an article number and a command expected; usage: pipe N COMMAND [ARG…]"),
+            ("pipe x less", "“x” is not an article number; usage: pipe N COMMAND [ARG…]"),
             ("read 1-100000", "“1-100000” is not an article number or range; usage: read N…"),
             ("remove", "which source?; usage: remove SOURCE"),
             ("next 2", "next takes no argument; usage: next"),
@@ -142,6 +155,10 @@ struct CommandParsingTests {
         #expect(complete("set refresh o") == ["off"])
         #expect(complete("import fe") == ["feeds.opml"])
         #expect(complete("open ") == ["1", "2", "3", "12"])
+        #expect(complete("browse ") == ["1", "2", "3", "12"])
+        #expect(complete("pipe 1 ") .contains("sh"))
+        #expect(complete("pipe 1 les").allSatisfy { $0.hasPrefix("les") })
+        #expect(complete("pipe 1 sh fe") == ["feeds.opml"])
         #expect(complete("read 1 1") == ["1", "12"])
         #expect(complete("add feeds.opml ") == ["dev", "news"])
         #expect(complete("add feeds.opml dev n") == ["news"])

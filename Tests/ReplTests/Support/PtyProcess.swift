@@ -141,6 +141,13 @@ final class PtyProcess {
         }
     }
 
+    /// Types `line` and Return, then waits for `answer` (see ``waitFor(_:timeout:)``).
+    @discardableResult
+    func enter(_ line: String, thenWaitFor answer: String) async throws -> String {
+        type(line + "\r")
+        return try await waitFor(answer)
+    }
+
     /// Waits for the child to exit; returns its exit status.
     func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout

@@ -55,12 +55,13 @@ struct ScriptedRun {
     let status: Int32
 
     static func run(
-        _ script: String, in directory: URL, arguments: [String]? = nil, executable: URL = ReplPaths.binary
+        _ script: String, in directory: URL, arguments: [String]? = nil, executable: URL = ReplPaths.binary,
+        environment extra: [String: String] = [:]
     ) throws -> ScriptedRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled"]
-        process.environment = ReplPaths.environment(directory)
+        process.environment = ReplPaths.environment(directory).merging(extra) { $1 }
         process.currentDirectoryURL = directory
         let input = Pipe()
         let output = Pipe()
