@@ -19,8 +19,8 @@ struct ArticleSQL {
     /// Above this many matches, a search page is read in date order (see ``fromWhereInDateOrder``).
     static let broadSearchThreshold = 500
 
-    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
-    /// or tags).
+    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources,
+    /// numbers or tags).
     init?(_ query: ArticleQuery) {
         var from = "FROM article"
         var conditions: [String] = []
@@ -47,6 +47,11 @@ struct ArticleSQL {
                 conditions.append("article.sourceId IN (SELECT value FROM json_each(?))")
                 arguments += [Self.jsonArray(sources.map(\.uuidString).sorted())]
             }
+        }
+        if let numbers = query.numbers {
+            guard !numbers.isEmpty else { return nil }
+            conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
+            arguments += [Self.jsonArray(numbers.sorted())]
         }
         if let tags = query.tags {
             guard !tags.isEmpty else { return nil }
@@ -102,6 +107,10 @@ struct ArticleSQL {
             "ORDER BY (SELECT source.title FROM source WHERE source.id = article.sourceId) COLLATE NOCASE, \(newest)"
         case .title: "ORDER BY article.title COLLATE NOCASE, \(newest)"
         }
+    }
+
+    private static func jsonArray(_ values: [Int64]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
     }
 
     private static func jsonArray(_ values: [String]) -> String {
