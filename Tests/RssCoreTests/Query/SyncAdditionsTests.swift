@@ -24,7 +24,7 @@ struct SyncAdditionsTests {
         let reopened = try FeedDatabase(location: .file(path: path))
         for article in try reopened.articles(ArticleQuery()) { #expect(numbers[article.id] == article.number) }
         let some = Array(numbers.prefix(5))
-        let found = try reopened.articles(ArticleQuery(numbers: Set(some.map(\.value)) + [999_999]))
+        let found = try reopened.articles(ArticleQuery(numbers: Set(some.map(\.value) + [999_999])))
         #expect(Set(found.map(\.id)) == Set(some.map(\.key)))
         #expect(try reopened.articles(ArticleQuery(numbers: [])).isEmpty)
     }

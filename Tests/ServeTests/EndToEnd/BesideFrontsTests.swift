@@ -1,6 +1,8 @@
 import Foundation
 import RssCore
 import Testing
+import ReduxVM
+import NIOHTTP1
 
 /// rss-serve beside the other fronts on one database: marks made through the API are what rss-report
 /// prints, marks another process makes are what the API answers next, and SIGTERM ends it cleanly.
@@ -9,7 +11,7 @@ struct BesideFrontsTests {
     @Test("a mark made through the API shows in rss-report, and one made elsewhere shows through the API")
     func marksBothWays() async throws {
         let server = try await ServeProcess(prepare: NewsboatTests.prepare)
-        try await HTTP.with(server.baseURL) { http in
+        try await HTTP.with(server.baseURL) { http async throws in
             let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
             let ids = try await http.send(.GET, "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=100", headers: auth)
             let refs = try JSONDecoder().decode(ItemRefs.self, from: Data(ids.body.utf8)).itemRefs

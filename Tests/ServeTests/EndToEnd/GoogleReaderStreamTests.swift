@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// The Google Reader stream parameters over raw HTTP: continuation paging over more than 1,000 items, the
 /// state and time filters, ids in both forms, mark-all-as-read with a time, subscriptions and the Atom form.
@@ -19,7 +22,7 @@ struct GoogleReaderStreamTests {
     @Test("paging, filters, ids, mark-all-as-read before a time, subscribe and unsubscribe, Atom")
     func streams() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)
-        try await HTTP.with(server.baseURL) { http in
+        try await HTTP.with(server.baseURL) { http async throws in
             let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
             func stream(_ path: String) async throws -> Stream {
                 let answer = try await http.send(.GET, path, headers: auth)

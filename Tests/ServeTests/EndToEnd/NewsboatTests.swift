@@ -1,6 +1,8 @@
 import Foundation
 import RssCore
 import Testing
+import ReduxVM
+import NIOHTTP1
 
 /// newsboat (Debian), a client no one here wrote, syncing in its FeedHQ mode (Google Reader API, Atom
 /// streams) and its Miniflux mode: what `-x reload` stores in its cache, and marks made in it (in tmux) that
@@ -41,7 +43,9 @@ struct NewsboatTests {
         let newsboat = try Newsboat(server: server, mode: mode)
         #expect(try await newsboat.reload().status == 0)
         let session = try await newsboat.interactive()
-        #expect(try await session.waitFor("small"), "newsboat showed: \(try await session.screen())")
+        let shown = try await session.waitFor("small")
+        let firstScreen = try await session.screen()
+        #expect(shown, "newsboat showed: \(firstScreen)")
         // The first feed is "small": open it, toggle its first item read, back, then mark "other" read.
         try await session.press("Enter", "N", "q", "Down", "A")
         let expected: Set = ["small-0", "small-4", "other-0", "other-1", "other-2"]

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// Real clients no one here wrote, from PyPI: the `miniflux` library and `libgreader` (Google Reader API),
 /// installed by scripts/test. Each reads subscriptions, counts and contents, pages through more than 1,000

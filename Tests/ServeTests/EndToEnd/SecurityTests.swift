@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// What the server refuses: no credentials, a wrong password, a revoked token, a token of the other API,
 /// oversized bodies, stream ids that look like SQL, and a flood of bad logins, which is limited while the
@@ -15,7 +18,7 @@ struct SecurityTests {
     @Test("every endpoint but ClientLogin answers 401 without credentials, with a wrong password or token")
     func unauthenticated() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)
-        try await HTTP.with(server.baseURL) { http in
+        try await HTTP.with(server.baseURL) { http async throws in
             for path in Self.protectedPaths {
                 #expect(try await http.send(.GET, path).status == 401, "\(path)")
                 #expect(try await http.send(.GET, path, headers: ["Authorization": "GoogleLogin auth=made-up"]).status == 401, "\(path)")
@@ -39,7 +42,7 @@ struct SecurityTests {
         let made = try await ServeProcess.run(["token", "create", ServeProcess.user, "--accounts", server.accounts], directory: server.directory)
         let token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(made.status == 0 && token.count == 43)
-        try await HTTP.with(server.baseURL) { http in
+        try await HTTP.with(server.baseURL) { http async throws in
             let session = try #require(try await http.login())
             #expect(try await http.send(.GET, "/v1/me", headers: ["X-Auth-Token": token]).status == 200)
             #expect(try await http.send(.GET, "/reader/api/0/user-info", headers: ["Authorization": "GoogleLogin auth=\(session)"]).status == 200)
@@ -67,7 +70,7 @@ struct SecurityTests {
     @Test("oversized bodies, too many ids and SQL-looking stream ids are refused; the database is intact")
     func hostileInput() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)
-        try await HTTP.with(server.baseURL) { http in
+        try await HTTP.with(server.baseURL) { http async throws in
             let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
             let basic = ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]
             let huge = String(repeating: "i=1&", count: 200_000)
@@ -99,7 +102,7 @@ struct SecurityTests {
     func loginFlood() async throws {
         let server = try await ServeProcess()
         let port = try #require(Int(server.baseURL.split(separator: ":").last ?? ""))
-        let statuses = try await HTTP.with(server.baseURL) { http in
+        let statuses = try await HTTP.with(server.baseURL) { http async throws in
             let session = try #require(try await http.login())
             let counts = try await withThrowingTaskGroup(of: [Int: Int].self) { group in
                 for worker in 0..<20 {
@@ -139,7 +142,7 @@ struct SecurityTests {
         let server = try await ServeProcess(prepare: Library.prepare)
         let made = try await ServeProcess.run(["token", "create", ServeProcess.user, "--accounts", server.accounts], directory: server.directory)
         let token = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let session = try await HTTP.with(server.baseURL) { http in
+        let session = try await HTTP.with(server.baseURL) { http async throws in
             let session = try #require(try await http.login())
             _ = try await http.send(.GET, "/accounts/ClientLogin?Email=alice&Passwd=\(HTTP.encode(ServeProcess.password))")
             _ = try await http.send(.GET, "/v1/me", headers: ["X-Auth-Token": token])

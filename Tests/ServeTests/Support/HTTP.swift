@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RssCore
+import ReduxVM
 
 /// Plain HTTP requests to the server under test, through one AsyncHTTPClient that is always shut down.
 struct HTTP {

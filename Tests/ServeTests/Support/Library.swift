@@ -1,6 +1,8 @@
 import Foundation
 import RssCore
 import Testing
+import ReduxVM
+import NIOHTTP1
 
 /// The library most end-to-end tests serve: "big" (1,200 items, tag "tech") and "small" (5 items, no tag).
 enum Library {
@@ -31,11 +33,11 @@ enum Library {
         _ path: String, seconds: Double = 20, _ condition: ([ArticleSnapshot]) -> Bool
     ) async throws -> [ArticleSnapshot] {
         let deadline = Date().addingTimeInterval(seconds)
-        var articles = try await articles(path)
-        while !condition(articles) && Date() < deadline {
+        var found = try await articles(path)
+        while !condition(found) && Date() < deadline {
             try await Task.sleep(for: .milliseconds(100))
-            articles = try await articles(path)
+            found = try await articles(path)
         }
-        return articles
+        return found
     }
 }

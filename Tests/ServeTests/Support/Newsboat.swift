@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// Debian's newsboat, configured to sync with a running rss-serve in its FeedHQ (Google Reader) or
 /// Miniflux mode, run non-interactively (`-x reload`) or in tmux for marks a person would make.

@@ -2,6 +2,9 @@
     import Glibc
 #endif
 import Foundation
+import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// One HTTP/1.1 request over a socket bound to a chosen loopback source address (127.0.0.2, say), to be
 /// another client as far as the server's per-address limits go. Returns the status code.

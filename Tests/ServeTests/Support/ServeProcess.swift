@@ -1,6 +1,8 @@
 import Foundation
 import RssCore
 import Testing
+import ReduxVM
+import NIOHTTP1
 
 /// A running `rss-serve` on a free loopback port, in a private directory (its own home, config and data
 /// directories), with one user, `alice`, whose password is ``password``.
@@ -40,7 +42,7 @@ final class ServeProcess: @unchecked Sendable {  // fields set once in init; `pr
             input: Self.password + "\n", directory: directory)
         #expect(setUser.status == 0, "user set: \(setUser.stderr)")
         errorFile = directory.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process = Process()
         process.executableURL = Self.executable
         process.arguments = [
@@ -102,8 +104,8 @@ final class ServeProcess: @unchecked Sendable {  // fields set once in init; `pr
         process.environment = environment(directory).merging(extra) { $1 }
         let out = directory.appendingPathComponent("out-\(UUID().uuidString)")
         let err = directory.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         let pipe = Pipe()

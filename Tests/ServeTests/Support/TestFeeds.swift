@@ -1,5 +1,7 @@
 import Foundation
 import RssCore
+import ReduxVM
+import NIOHTTP1
 
 /// Feeds written to files and followed by a database made with RssCore, the way the other fronts would.
 enum TestFeeds {

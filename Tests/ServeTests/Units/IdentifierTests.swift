@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import RssCore
+import ReduxVM
 
 @testable import ServeFront
 
