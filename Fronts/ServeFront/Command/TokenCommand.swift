@@ -48,7 +48,7 @@ struct TokenCommand: ParsableCommand {
             }
             for token in accounts.tokens {
                 let date = token.createdAt.formatted(.iso8601)
-                print(UserMessage.line("\(token.id)\t\(token.user)\t\(token.kind.rawValue)\t\(date)\t\(token.label)"))
+                print([token.id, token.user, token.kind.rawValue, date, token.label].map(UserMessage.line).joined(separator: "\t"))
             }
         }
     }

@@ -72,10 +72,11 @@ struct MinifluxEntryFilter {
         return value
     }
 
+    /// A boolean as Miniflux reads one (Go's `strconv.ParseBool`): Python clients send `True`.
     private static func bool(_ text: String) -> Bool? {
         switch text {
-        case "true", "1": true
-        case "false", "0": false
+        case "1", "t", "T", "TRUE", "true", "True": true
+        case "0", "f", "F", "FALSE", "false", "False": false
         default: nil
         }
     }

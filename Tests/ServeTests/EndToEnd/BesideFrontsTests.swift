@@ -13,12 +13,12 @@ struct BesideFrontsTests {
         let server = try await ServeProcess(prepare: NewsboatTests.prepare)
         try await HTTP.with(server.baseURL) { http async throws in
             let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
-            let ids = try await http.send(.GET, "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=100", headers: auth)
-            let refs = try JSONDecoder().decode(ItemRefs.self, from: Data(ids.body.utf8)).itemRefs
-            #expect(refs.count == 8)
-            // Through the API: the newest item read and starred.
-            let newest = refs[0].id
-            #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: "i=\(newest)&a=user/-/state/com.google/read&a=user/-/state/com.google/starred").body == "OK")
+            let small = try await http.send(.GET, "/reader/api/0/stream/contents/user/-/label/tech?n=100", headers: auth)
+            let items = try JSONDecoder().decode(Items.self, from: Data(small.body.utf8)).items
+            #expect(items.count == 5)
+            // Through the API: small-0 read and starred.
+            let newest = try #require(items.first { $0.title == "small-0" }).id
+            #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: "i=\(HTTP.encode(newest))&a=user/-/state/com.google/read&a=user/-/state/com.google/starred").body == "OK")
             let report = try await ServeProcess.run(
                 ["--db", server.database, "--starred", "--format", "tsv"], executable: ServeProcess.reportExecutable,
                 directory: server.directory)
@@ -45,6 +45,14 @@ struct BesideFrontsTests {
         // A clean exit merged the write-ahead log: the database file alone holds everything.
         let wal = (try? FileManager.default.attributesOfItem(atPath: server.database + "-wal")[.size] as? Int) ?? 0  // no file: nothing left
         #expect(wal == 0)
+    }
+
+    struct Items: Decodable {
+        struct Item: Decodable {
+            let id: String
+            let title: String
+        }
+        let items: [Item]
     }
 
     struct ItemRefs: Decodable {

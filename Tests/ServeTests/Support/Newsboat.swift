@@ -30,6 +30,7 @@ struct Newsboat {
                 feedhq-login "\(ServeProcess.user)"
                 feedhq-password "\(ServeProcess.password)"
                 feedhq-min-items 50
+                feedhq-show-special-feeds no
                 """
         case .miniflux:
             settings = """
@@ -37,10 +38,9 @@ struct Newsboat {
                 miniflux-url "\(server.baseURL)"
                 miniflux-login "\(ServeProcess.user)"
                 miniflux-password "\(ServeProcess.password)"
-                miniflux-min-items 50
                 """
         }
-        try (settings + "\nconfirm-mark-feed-read no\nshow-read-feeds yes\n")
+        try (settings + "\nshow-read-feeds yes\n")
             .write(to: directory.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         try "".write(to: directory.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
     }
@@ -58,6 +58,8 @@ struct Newsboat {
 
     /// One row of newsboat's cache.
     struct Item: Equatable {
+        /// The address newsboat read the item from: an Atom stream URL in FeedHQ mode, a feed number in
+        /// Miniflux mode.
         let feed: String
         let title: String
         let unread: Bool
@@ -68,7 +70,7 @@ struct Newsboat {
     func items() async throws -> [Item] {
         let outcome = try await ServeProcess.run(
             ["-json", directory.appendingPathComponent("cache.db").path,
-             "SELECT f.title AS feed, i.title AS title, i.unread AS unread, i.content AS content FROM rss_item i JOIN rss_feed f ON f.rssurl = i.feedurl ORDER BY i.title"],
+             "SELECT feedurl AS feed, title, unread, content FROM rss_item ORDER BY title"],
             executable: URL(fileURLWithPath: "/usr/bin/sqlite3"), directory: directory)
         #expect(outcome.status == 0, "sqlite3: \(outcome.stderr)")
         let text = outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

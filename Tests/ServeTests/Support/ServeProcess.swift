@@ -74,6 +74,10 @@ final class ServeProcess: @unchecked Sendable {  // fields set once in init; `pr
     @discardableResult
     func stop() async -> Int32 {
         if process.isRunning { process.terminate() }
+        // A server that does not stop within 15 s is killed, so that the test fails on its status, not its time.
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }  // not cancelled: nothing to stop
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }  // not cancelled: nothing to stop
         return process.terminationStatus
     }
