@@ -22,13 +22,9 @@ struct TokenCommand: ParsableCommand {
 
         func run() throws {
             let token = TokenSecret.make()
-            do {
-                try accountOptions.file.update { accounts throws(AccountFileProblem) in
-                    guard accounts.user(named: user) != nil else { throw .refused("no user called \(user)") }
-                    accounts.addToken(TokenSecret.record(for: token, user: user, kind: kind, label: label, at: Date()))
-                }
-            } catch {
-                throw ServeExit.failure(error.description, status: error.isRefusal ? ExitStatus.usage : ExitStatus.cannotCreate)
+            try accountOptions.update { accounts throws(AccountFileProblem) in
+                guard accounts.user(named: user) != nil else { throw .refused("no user called \(user)") }
+                accounts.addToken(TokenSecret.record(for: token, user: user, kind: kind, label: label, at: Date()))
             }
             print(token)
         }
@@ -40,13 +36,7 @@ struct TokenCommand: ParsableCommand {
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
-            let accounts: Accounts
-            do {
-                accounts = try accountOptions.file.read()
-            } catch {
-                throw ServeExit.failure(error.description, status: ExitStatus.cannotRead)
-            }
-            for token in accounts.tokens {
+            for token in try accountOptions.read().tokens {
                 let date = token.createdAt.formatted(.iso8601)
                 print([token.id, token.user, token.kind.rawValue, date, token.label].map(UserMessage.line).joined(separator: "\t"))
             }
@@ -61,15 +51,10 @@ struct TokenCommand: ParsableCommand {
 
         func run() throws {
             guard id.count >= 4 else { throw ServeExit.failure("give at least 4 characters of the id", status: ExitStatus.usage) }
-            let count: Int
-            do {
-                count = try accountOptions.file.update { accounts throws(AccountFileProblem) in
-                    let matches = accounts.tokens.filter { $0.id.hasPrefix(id) }.count
-                    guard matches <= 1 else { throw .refused("\(id) names \(matches) tokens: give more of the id") }
-                    return accounts.revokeTokens(idPrefix: id)
-                }
-            } catch {
-                throw ServeExit.failure(error.description, status: error.isRefusal ? ExitStatus.usage : ExitStatus.cannotCreate)
+            let count = try accountOptions.update { accounts throws(AccountFileProblem) in
+                let matches = accounts.tokens.filter { $0.id.hasPrefix(id) }.count
+                guard matches <= 1 else { throw .refused("\(id) names \(matches) tokens: give more of the id") }
+                return accounts.revokeTokens(idPrefix: id)
             }
             guard count > 0 else { throw ServeExit.failure("no token with id \(id)", status: ExitStatus.usage) }
             ServeExit.note("revoked \(id)")

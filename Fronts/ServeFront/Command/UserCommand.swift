@@ -33,11 +33,7 @@ struct UserCommand: ParsableCommand {
                 throw ServeExit.failure(error.description, status: ExitStatus.usage)
             }
             let hash = Bcrypt.hash(password, cost: PasswordPolicy.cost)
-            do {
-                try accountOptions.file.update { accounts throws(AccountFileProblem) in accounts.setUser(name, passwordHash: hash, at: Date()) }
-            } catch {
-                throw ServeExit.failure(error.description, status: ExitStatus.cannotCreate)
-            }
+            try accountOptions.update { accounts throws(AccountFileProblem) in accounts.setUser(name, passwordHash: hash, at: Date()) }
             ServeExit.note("password set for \(name)")
         }
     }
@@ -48,13 +44,7 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
-            let accounts: Accounts
-            do {
-                accounts = try accountOptions.file.read()
-            } catch {
-                throw ServeExit.failure(error.description, status: ExitStatus.cannotRead)
-            }
-            for user in accounts.users { print(UserMessage.line(user.name)) }
+            for user in try accountOptions.read().users { print(UserMessage.line(user.name)) }
         }
     }
 
@@ -65,12 +55,7 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
-            let removed: Bool
-            do {
-                removed = try accountOptions.file.update { accounts throws(AccountFileProblem) in accounts.removeUser(name) }
-            } catch {
-                throw ServeExit.failure(error.description, status: ExitStatus.cannotCreate)
-            }
+            let removed = try accountOptions.update { accounts throws(AccountFileProblem) in accounts.removeUser(name) }
             guard removed else { throw ServeExit.failure("no user called \(name)", status: ExitStatus.usage) }
             ServeExit.note("removed \(name)")
         }
