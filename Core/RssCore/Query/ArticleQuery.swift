@@ -24,6 +24,9 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
 
     /// Only these sources' articles; nil for every source.
     public var sourceIDs: Set<UUID>?
+    /// Only these articles, by ``ArticleSnapshot/number``: what a program that names articles by number (a
+    /// sync server's clients) asks for; nil for any article.
+    public var numbers: Set<Int64>?
     /// Only articles of sources filed under at least one of these tags (exact, case-sensitive); nil for any.
     public var tags: Set<String>?
     /// Only read (true) or unread (false) articles; nil for both.
@@ -60,9 +63,10 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
         sourceIDs: Set<UUID>? = nil, tags: Set<String>? = nil, isRead: Bool? = nil, isStarred: Bool? = nil,
         since: Date? = nil, before: Date? = nil, searchText: String? = nil, order: Order = .newestFirst,
         limitPerSource: Int? = nil, limit: Int? = nil, after: ArticleSnapshot.Position? = nil,
-        includesBody: Bool = false
+        includesBody: Bool = false, numbers: Set<Int64>? = nil
     ) {
         self.sourceIDs = sourceIDs
+        self.numbers = numbers
         self.tags = tags
         self.isRead = isRead
         self.isStarred = isStarred

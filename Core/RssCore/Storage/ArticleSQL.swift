@@ -19,8 +19,8 @@ struct ArticleSQL {
     /// Above this many matches, a search page is read in date order (see ``fromWhereInDateOrder``).
     static let broadSearchThreshold = 500
 
-    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
-    /// or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
+    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources,
+    /// numbers or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
     init?(_ query: ArticleQuery, now: Date = Date()) {
         var from = "FROM article"
         var conditions: [String] = []
@@ -47,6 +47,11 @@ struct ArticleSQL {
                 conditions.append("article.sourceId IN (SELECT value FROM json_each(?))")
                 arguments += [Self.jsonArray(sources.map(\.uuidString).sorted())]
             }
+        }
+        if let numbers = query.numbers {
+            guard !numbers.isEmpty else { return nil }
+            conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
+            arguments += [Self.jsonArray(numbers.sorted())]
         }
         if let tags = query.tags {
             guard !tags.isEmpty else { return nil }
@@ -111,6 +116,11 @@ struct ArticleSQL {
         SELECT source.id FROM source, json_each(?) AS wanted
             WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0
         """
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    private static func jsonArray(_ values: [Int64]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
 
     /// `values` as a JSON array, the one argument of a `json_each(?)`.
     static func jsonArray(_ values: [String]) -> String {

@@ -20,16 +20,27 @@ extension FeedDatabase {
         }
     }
 
-    /// Marks every unread article read, of one source, of the sources filed under `tag`, or of all; returns how
-    /// the unread counts changed.
+    /// Marks every unread article read, of some sources, of the sources filed under `tag`, or of all (both nil),
+    /// dated before `before` when given; returns how the unread counts changed.
     @discardableResult
-    func markAllRead(sourceID: UUID? = nil, tag: String? = nil) throws(DatabaseProblem) -> CountChange {
-        try write(.saveMarks) { db in
-            var scope = sourceID == nil ? "" : " AND sourceId = ?"
-            var arguments: StatementArguments = sourceID.map { [$0.uuidString] } ?? []
+    func markAllRead(
+        sourceIDs: Set<UUID>? = nil, tag: String? = nil, before: Date? = nil
+    ) throws(DatabaseProblem) -> CountChange {
+        if let sourceIDs, sourceIDs.isEmpty { return CountChange() }
+        return try write(.saveMarks) { db in
+            var scope = ""
+            var arguments: StatementArguments = []
+            if let sourceIDs {
+                scope += " AND sourceId IN (SELECT value FROM json_each(?))"
+                arguments += [ArticleSQL.jsonArray(sourceIDs.map(\.uuidString).sorted())]
+            }
             if let tag {
                 scope += " AND sourceId IN (\(ArticleSQL.sourcesTagged))"
                 arguments += [ArticleSQL.jsonArray([tag])]
+            }
+            if let before {
+                scope += " AND sortDate < ?"
+                arguments += [before.storageValue]
             }
             var change = CountChange()
             for row in try Row.fetchAll(
