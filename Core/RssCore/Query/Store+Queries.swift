@@ -56,7 +56,7 @@ extension Store where State == RssState {
     }
 
     /// Runs `work` in the database lane once every action dispatched so far has been processed.
-    private func readDatabase<T: Sendable>(
+    func readDatabase<T: Sendable>(
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T
     ) async throws(RssProblem) -> T {
         guard let database = service(LibraryService.self)?.database else {
