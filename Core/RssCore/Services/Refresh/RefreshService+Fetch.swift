@@ -19,7 +19,7 @@ extension RefreshService {
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
             let response: FetchResponse
             do {
-                response = try await fetcher.fetch(request)
+                response = try await fetchAdmitted(request)
             } catch {
                 if error.isCancellation { return nil }
                 return try await recordFailure(error, for: stored)
@@ -34,11 +34,25 @@ extension RefreshService {
                 guard try await database.saveFetchStatusGrouped(status, sourceID: source.id) else { return nil }
                 return FetchOutcome(status: FetchStatus(stored: status), wasNotModified: true)
             case .fetched(let fetched):
+                defer { storingBudget.release(host: nil, units: fetched.data.count) }
                 return try await store(fetched, for: stored)
             }
         } catch {
             return FetchOutcome(status: source.status, storageProblem: error)
         }
+    }
+
+    /// Fetches `request` in one of the ``fetchSlots``, which a fetched body keeps until the
+    /// ``storingBudget`` admits it: the caller releases its bytes there once the body is stored.
+    private func fetchAdmitted(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let host = request.url.politenessKey
+        try await fetchSlots.acquire(host: host)
+        defer { fetchSlots.release(host: host) }
+        let response = try await fetcher.fetch(request)
+        if case .fetched(let fetched) = response {
+            try await storingBudget.acquire(host: nil, units: fetched.data.count)
+        }
+        return response
     }
 
     private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
