@@ -19,6 +19,7 @@
 #       DIR: a folder holding release builds of rss-report and rss-repl (for instance .build/release);
 #       SIZES: article counts, quoted, default "10000 100000 1000000"; ROUNDS: default 3
 #   FILL=path/to/rsscore-bench   the filler (default: Benchmarks/.build/release/rsscore-bench)
+#   CASES="import refresh"       only these cases (default: all six)
 #
 # With BEFORE, the two builds run in turn, round after round (before, after, before, after …), each on its
 # own copy of the same databases. Each line gives the median wall time and its range (min-max) over the
@@ -64,7 +65,13 @@ stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 raw="$results/memory-curve-$stamp.tsv"
 summary="$results/memory-curve-$stamp.txt"
 printf 'articles\tround\tcase\tside\tseconds\tmax_rss_kb\n' > "$raw"
-cases=(report-json report-plain report-tsv repl import refresh)
+read -r -a cases <<< "${CASES:-report-json report-plain report-tsv repl import refresh}"
+for name in "${cases[@]}"; do
+    case "$name" in
+        report-json | report-plain | report-tsv | repl | import | refresh) ;;
+        *) die "no case '$name' (CASES: report-json report-plain report-tsv repl import refresh)" ;;
+    esac
+done
 
 # 200 RSS files holding $1 items in all, and an OPML file listing them by relative address, in folder $2.
 write_feeds() {
