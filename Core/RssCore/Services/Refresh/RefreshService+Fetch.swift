@@ -59,12 +59,14 @@ extension RefreshService {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
         let limit = maximumBodyBytes
-        let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FetchError> in
+        // The parser's items are dropped once converted: only the items to merge are kept while the merge
+        // waits for the database (a feed's items were held twice).
+        let outcome = await ParsingQueue.run { () -> Result<(title: String?, siteLink: String?, items: [FetchedItem]), FetchError> in
             do throws(FetchError) {
                 let body = try Self.inflatingUnlabelledGzip(fetched.data, limit: limit)
                 do throws(FeedParseError) {
                     let parsed = try parser.parse(body, contentType: fetched.contentType, url: feedURL)
-                    return .success((parsed, parsed.items.map(FetchedItem.init)))
+                    return .success((parsed.title, parsed.siteLink, parsed.items.map(FetchedItem.init)))
                 } catch {
                     throw .parse(error)
                 }
@@ -72,10 +74,9 @@ extension RefreshService {
                 return .failure(error)
             }
         }
-        let parsed: ParsedFeed
-        let items: [FetchedItem]
+        let parsed: (title: String?, siteLink: String?, items: [FetchedItem])
         switch outcome {
-        case .success(let result): (parsed, items) = result
+        case .success(let result): parsed = result
         case .failure(let error): return try await recordFailure(error, for: stored)
         }
         if Task.isCancelled { return nil }
@@ -91,7 +92,7 @@ extension RefreshService {
             url: fetched.permanentlyMovedTo?.absoluteString)
         guard
             let merged = try await database.mergeFetchedItemsGrouped(
-                items, sourceID: stored.id, status: status, now: date, details: details)
+                parsed.items, sourceID: stored.id, status: status, now: date, details: details)
         else { return nil }
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
