@@ -3,13 +3,14 @@ import Testing
 import TerminalText
 
 @testable import ReportFront
+@testable import RssCore
 
 /// A report is written a page at a time: the pages and the frame around them give, byte for byte, what a
 /// renderer of the whole report gave; the report's order is the same whether articles come sorted or by date.
 struct StreamedRenderingTests {
     /// Articles with many ties (a few dates, sources, titles), awkward text for JSON, and a few links wide.
     static func items(_ count: Int, seed: UInt64) -> [ReportItem] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let sources = (0..<4).map { _ in UUID() }
         let titles = ["Same", "Quote \" and \\ back", "Tab\tand line\nbreak", "Café ☕", "Slash / path", "\u{1}control"]
         return (0..<count).map { index in
@@ -35,7 +36,7 @@ struct StreamedRenderingTests {
     /// The report written the way a run writes it: the frame's head, the articles in pages of random sizes,
     /// the frame's tail.
     static func written(_ renderer: some ReportRenderer, _ items: [ReportItem], seed: UInt64) -> String {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var output = ""
         var start = 0
         while start < items.count {
@@ -94,7 +95,7 @@ struct StreamedRenderingTests {
                 var order = ReportOrder(sources: sources, oldestFirst: oldestFirst, bySource: bySource)
                 let expected = items.sorted(by: order.areInIncreasingOrder)
                 // What the query gives: by date only (by source first when the report is), ties in any order.
-                var generator = SeededGenerator(seed: UInt64(seed))
+                var generator = SplitMix64(seed: UInt64(seed))
                 let read = items.map { ($0, generator.next()) }.sorted { a, b in
                     if bySource, a.0.sourceID != b.0.sourceID {
                         return sources.firstIndex(of: a.0.sourceID)! < sources.firstIndex(of: b.0.sourceID)!
@@ -113,20 +114,5 @@ struct StreamedRenderingTests {
                 #expect(streamed.map(\.id) == expected.map(\.id), "seed \(seed), by source \(bySource)")
             }
         }
-    }
-}
-
-/// SplitMix64, for repeatable random reports.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
