@@ -10,12 +10,11 @@ extension ReportSession {
     /// articles (see ``ReportOrder``) and the spool's buffer.
     static let pageSize = 500
 
-    /// Reads the articles of `sources` (every source unless `scoped`) a page at a time and writes the report in
-    /// the chosen format: nothing reaches standard output unless the whole report was made. Returns the ids
-    /// of the unread articles shown, when `--mark-read` asks for them.
-    func writeReport(sources: [Source], scoped: Bool, record: FetchMonitor.Record) async throws -> [UUID] {
+    /// Reads the articles `query` selects a page at a time and writes the report of `sources` in the chosen
+    /// format: nothing reaches standard output unless the whole report was made. Returns the ids of the unread
+    /// articles shown, when `--mark-read` asks for them.
+    func writeReport(sources: [Source], query: ArticleQuery, record: FetchMonitor.Record) async throws -> [UUID] {
         let state = store.state
-        let query = articleQuery(sources: scoped ? Set(sources.map(\.id)) : nil)
         let spool = ReportSpool()
         let spoolDirectory = spool.directory
         let writer = ReportWriter(
@@ -103,14 +102,15 @@ extension ReportSession {
 
     /// The report's sources: names and addresses made safe, this run's fetch, counts.
     private func reportSources(_ sources: [Source], record: FetchMonitor.Record) -> [ReportSource] {
-        let counts = store.state.counts
+        let state = store.state
         return sources.map { source in
             ReportSource(
                 id: source.id, name: Text.line(source.title), url: Text.line(FeedAddress.display(source.url)),
                 isEnabled: source.isEnabled, fetch: record.results[source.id],
-                newCount: record.newBySource[source.id] ?? 0, unreadCount: counts.unread(in: source.id),
+                newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id),
                 lastSuccess: source.status.lastSuccess,
-                lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) })
+                lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) },
+                schedule: ScheduleSummary(source, in: state))
         }
     }
 

@@ -25,8 +25,9 @@ extension Store where State == RssState {
     public func articles(
         _ query: ArticleQuery, pageSize: Int, eachPage: @escaping @Sendable ([ArticleSnapshot]) -> Bool
     ) async throws(RssProblem) {
+        let now = self.now
         try await readDatabase { database throws(DatabaseProblem) in
-            try database.forEachArticlePage(query, pageSize: pageSize, eachPage)
+            try database.forEachArticlePage(query, pageSize: pageSize, now: now, eachPage)
         }
     }
 }

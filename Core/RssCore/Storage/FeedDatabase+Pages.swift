@@ -5,13 +5,14 @@ import GRDB
 /// read transaction, so that a result of any size is never whole in memory.
 extension FeedDatabase {
     /// Reads the articles `query` selects, in its order, from one snapshot, and hands them to `page`
-    /// `pageSize` at a time (the last page may be shorter); stops when `page` returns false.
+    /// `pageSize` at a time (the last page may be shorter); stops when `page` returns false. A filter's `age`
+    /// is measured from `now`.
     ///
     /// Without a per-source limit one cursor walks the result (on a date index, or the full-text index for a
     /// selective search); with one, each source's newest articles come from a cursor on that source's date
     /// index and are merged in the query's order, so that one row per source is held besides the page.
     func forEachArticlePage(
-        _ query: ArticleQuery, pageSize: Int, _ page: ([ArticleSnapshot]) -> Bool
+        _ query: ArticleQuery, pageSize: Int, now: Date = Date(), _ page: ([ArticleSnapshot]) -> Bool
     ) throws(DatabaseProblem) {
         if let limit = query.limit, limit <= 0 { return }
         try read(.readArticles) { db in
@@ -19,8 +20,8 @@ extension FeedDatabase {
             try withoutActuallyEscaping(page) { page in
                 var pager = ArticlePager(size: pageSize, limit: query.limit, page: page)
                 if let perSource = query.limitPerSource {
-                    try Self.mergeNewestPerSource(query, perSource: perSource, db) { pager.add($0) }
-                } else if let cursor = try Self.articleCursor(query, db) {
+                    try Self.mergeNewestPerSource(query, perSource: perSource, now: now, db) { pager.add($0) }
+                } else if let cursor = try Self.articleCursor(query, now: now, db) {
                     while let snapshot = try cursor.next(), pager.add(snapshot) {}
                 }
                 pager.finish()
@@ -29,8 +30,10 @@ extension FeedDatabase {
     }
 
     /// A cursor over the articles `query` selects without a per-source limit, or nil when it can match none.
-    static func articleCursor(_ query: ArticleQuery, _ db: Database) throws -> MapCursor<RowCursor, ArticleSnapshot>? {
-        guard let sql = ArticleSQL(query) else { return nil }
+    static func articleCursor(
+        _ query: ArticleQuery, now: Date, _ db: Database
+    ) throws -> MapCursor<RowCursor, ArticleSnapshot>? {
+        guard let sql = ArticleSQL(query, now: now) else { return nil }
         var fromWhere = sql.fromWhere
         if let limit = query.limit, sql.fromWhere != sql.fromWhereInDateOrder,
             try matchCount(query, db) > max(limit, ArticleSQL.broadSearchThreshold)
@@ -51,7 +54,7 @@ extension FeedDatabase {
     /// Newest first, a source's cursor reads its newest `perSource` rows; oldest first, it starts at the
     /// source's `perSource`-th newest row (found on the same index) and reads forwards. Neither needs a sort.
     private static func mergeNewestPerSource(
-        _ query: ArticleQuery, perSource: Int, _ db: Database, _ visit: (ArticleSnapshot) -> Bool
+        _ query: ArticleQuery, perSource: Int, now: Date, _ db: Database, _ visit: (ArticleSnapshot) -> Bool
     ) throws {
         guard perSource > 0 else { return }
         let sources = try query.sourceIDs.map { $0.sorted { $0.uuidString < $1.uuidString } }
@@ -65,7 +68,7 @@ extension FeedDatabase {
             oneSource.sourceIDs = [source]
             oneSource.after = nil
             if query.order == .oldestFirst {
-                guard let newest = ArticleSQL(oneSource) else { continue }
+                guard let newest = ArticleSQL(oneSource, now: now) else { continue }
                 let cutoff = try Row.fetchOne(
                     db,
                     sql: "SELECT article.sortDate, article.rowid \(newest.fromWhere) "
@@ -76,7 +79,7 @@ extension FeedDatabase {
                     ArticleSnapshot.Position(date: row[0], storageOrder: (row[1] as Int64) - 1)
                 }
             }
-            guard let sql = ArticleSQL(oneSource) else { continue }
+            guard let sql = ArticleSQL(oneSource, now: now) else { continue }
             // A statement of its own per source: cursors on one cached statement would share its steps.
             let statement = try db.makeStatement(
                 sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(query.order)) LIMIT \(perSource)")

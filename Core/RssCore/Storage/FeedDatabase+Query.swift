@@ -3,14 +3,15 @@ import GRDB
 
 /// The query API's reads: snapshots of the articles an ``ArticleQuery`` selects, in one read transaction.
 extension FeedDatabase {
-    /// The articles `query` selects, in its order, as one array (``forEachArticlePage(_:pageSize:_:)`` reads
+    /// The articles `query` selects, in its order, as one array (``forEachArticlePage(_:pageSize:now:_:)`` reads
     /// them a page at a time).
     ///
     /// With a per-source limit, each source's newest articles are read on that source's date index (a few
-    /// rows each, however large the database), then merged in the query's order.
-    func articles(_ query: ArticleQuery) throws(DatabaseProblem) -> [ArticleSnapshot] {
+    /// rows each, however large the database), then merged in the query's order. A filter's `age` is
+    /// measured from `now`.
+    func articles(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> [ArticleSnapshot] {
         var found: [ArticleSnapshot] = []
-        try forEachArticlePage(query, pageSize: .max) { page in
+        try forEachArticlePage(query, pageSize: .max, now: now) { page in
             found += page
             return true
         }
@@ -19,19 +20,19 @@ extension FeedDatabase {
 
     /// How many articles `query` selects without its total ``ArticleQuery/limit`` (its per-source limit and
     /// ``ArticleQuery/after`` still apply).
-    func countArticles(_ query: ArticleQuery) throws(DatabaseProblem) -> Int {
+    func countArticles(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> Int {
         var unlimited = query
         unlimited.limit = nil
         unlimited.includesBody = false
         if unlimited.limitPerSource != nil {
             var count = 0
-            try forEachArticlePage(unlimited, pageSize: 1_024) { page in
+            try forEachArticlePage(unlimited, pageSize: 1_024, now: now) { page in
                 count += page.count
                 return true
             }
             return count
         }
-        guard let sql = ArticleSQL(unlimited) else { return 0 }
+        guard let sql = ArticleSQL(unlimited, now: now) else { return 0 }
         return try read(.countArticles) { db in try Int.fetchOne(db, sql: sql.countSQL, arguments: sql.arguments) ?? 0 }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrontKit
 import Testing
 import TerminalText
 
@@ -25,9 +26,13 @@ struct StreamedRenderingTests {
     }
 
     static func summary(_ items: [ReportItem]) -> ReportSummary {
+        let id = UUID(uuidString: "5B0A3C2E-0000-4000-8000-000000000001")!
+        let stored = Source(
+            id: id, url: URL(string: "https://example.org/feed")!, title: "Source \"1\"", addedAt: Date(timeIntervalSince1970: 0))
         let source = ReportSource(
-            id: UUID(uuidString: "5B0A3C2E-0000-4000-8000-000000000001")!, name: "Source \"1\"", url: "https://example.org/feed", isEnabled: true, fetch: nil, newCount: 2,
-            unreadCount: 5, lastSuccess: Date(timeIntervalSince1970: 0), lastError: nil)
+            id: id, name: "Source \"1\"", url: "https://example.org/feed", isEnabled: true, fetch: nil, newCount: 2,
+            unreadCount: 5, lastSuccess: Date(timeIntervalSince1970: 0), lastError: nil,
+            schedule: ScheduleSummary(stored, in: RssState()))
         return ReportSummary(
             now: Date(timeIntervalSince1970: 1_000), sources: [source], articleCount: items.count, newCount: 2,
             unreadCount: 5)

@@ -5,7 +5,7 @@ import ReduxVM
 /// Fetches, parses and stores sources; runs the refresh timer and retention.
 ///
 /// Its dependencies are injected: the fetcher (a file fetcher, HTTP, or a fake in tests), the clock the
-/// timer sleeps on, and the wall clock that dates statuses and notices.
+/// timer sleeps on, the wall clock that dates statuses and notices, and the jitter of back-off waits.
 final class RefreshService: Service {
     typealias State = RssState
 
@@ -16,10 +16,12 @@ final class RefreshService: Service {
     let now: @Sendable () -> Date
     /// Whether a timer refreshes every `refreshInterval`; batch programs turn it off.
     let refreshesPeriodically: Bool
-    /// How long a timed refresh leaves a source alone after any fetch of it.
+    /// The shortest interval between scheduled fetches of a source.
     let minimumInterval: TimeInterval
     /// The largest body a feed may decompress to (the fetchers' own cap, for a gzip body they did not undo).
     let maximumBodyBytes = HTTPFetchConfiguration().maximumBytes
+    /// The jitter of back-off waits.
+    let jitter: JitterSource
     /// Sources between the start of their fetch and the moment their body is admitted to
     /// ``storingBudget``: the fetched bodies held while waiting are at most this many. Per host as the shared
     /// fetcher's own limits, so that it never makes a host wait for another.
@@ -38,8 +40,9 @@ final class RefreshService: Service {
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
-        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
+        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval, jitter: JitterSource = .system
     ) {
+        self.jitter = jitter
         self.database = database
         self.fetcher = fetcher
         self.parser = parser
