@@ -56,6 +56,7 @@ for side in "${sides[@]}"; do binaries[$side]="$(folder_of "$side")"; done
 FILL="$(realpath "${FILL:-$(dirname "$0")/.build/release/rsscore-bench}")"
 [ -x "$FILL" ] || die "no filler at $FILL: swift build -c release --package-path Benchmarks --product rsscore-bench"
 cd "$(dirname "$0")/.."
+source Benchmarks/lib/copy-db.sh
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -102,13 +103,6 @@ with open(os.path.join(folder, "feeds.opml"), "w") as out:
 PY
 }
 
-copy_db() {
-    rm -f "$2" "$2-wal" "$2-shm"
-    local suffix
-    for suffix in "" -wal -shm; do
-        if [ -f "$1$suffix" ]; then cp "$1$suffix" "$2$suffix"; fi
-    done
-}
 
 # Runs case $1 of side $2 on size $3 once; prints "seconds max_rss_kb".
 run_case() {
