@@ -1,36 +1,57 @@
 import ReduxVM
 
-// Prints actions per second for each scenario, under both snapshot strategies, median and best of several
-// runs. Usage: reduxvm-bench [actions per run, default 200000] [runs, default 5] [scenarios, e.g. "bd"]
+// Prints, for each scenario, the engine's time per action, the bare loop's (the same mutation and the same
+// subscriber work on one serial queue, no engine) and their ratio: median and range over interleaved rounds.
+// Usage: reduxvm-bench [actions per run, default 200000] [rounds, default 5] [scenarios, e.g. "bd"]
+//                      [strategies: replay (default), cow, both]
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 let actions = arguments.first.flatMap(Int.init) ?? 200_000
-let runs = arguments.dropFirst().first.flatMap(Int.init) ?? 5
+let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 5
 let selected = arguments.dropFirst(2).first.map { Set($0.map(String.init)) }
 let scenarios = Scenario.allCases.filter { selected?.contains($0.rawValue) ?? true }
-let strategies: [(String, SnapshotStrategy)] = [("replay", .replayOnSpareCopy), ("copy-on-write", .copyOnWrite)]
+let strategies: [(name: String, strategy: SnapshotStrategy)] =
+    switch arguments.dropFirst(3).first ?? "replay" {
+    case "cow": [("copy-on-write", .copyOnWrite)]
+    case "both": [("replay", .replayOnSpareCopy), ("copy-on-write", .copyOnWrite)]
+    default: [("replay", .replayOnSpareCopy)]
+    }
 
-func perSecond(_ duration: Duration) -> Double {
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    return Double(actions) / seconds
+struct Line: Hashable {
+    let scenario: Scenario
+    let strategy: String
 }
 
-func format(_ rate: Double) -> String {
-    let millions = (rate / 10_000).rounded() / 100
-    return "\(millions) M/s"
-}
-
-print("ReduxVM engine benchmark: \(actions) actions per run, \(runs) runs, median (best)")
-for scenario in scenarios {
-    for (name, strategy) in strategies {
-        var rates: [Double] = []
-        for _ in 0..<runs {
-            rates.append(perSecond(try await scenario.run(actions: actions, strategy: strategy)))
+var samples: [Line: Samples] = [:]
+for round in 0..<rounds {
+    for scenario in scenarios {
+        for (name, strategy) in strategies {
+            // Alternate which side runs first, so that neither always meets a warmer or colder machine.
+            var engine = Duration.zero
+            var bareLoop = Duration.zero
+            if round % 2 == 0 {
+                engine = try await scenario.runEngine(actions: actions, strategy: strategy)
+                bareLoop = try await scenario.runBareLoop(actions: actions)
+            } else {
+                bareLoop = try await scenario.runBareLoop(actions: actions)
+                engine = try await scenario.runEngine(actions: actions, strategy: strategy)
+            }
+            samples[Line(scenario: scenario, strategy: name), default: Samples()].add(
+                engine: nanosecondsPerAction(engine, actions: actions),
+                bareLoop: nanosecondsPerAction(bareLoop, actions: actions))
         }
-        rates.sort()
-        let median = rates[rates.count / 2]
-        let padded = scenario.title.padding(toLength: 66, withPad: " ", startingAt: 0)
-        let strategyName = name.padding(toLength: 14, withPad: " ", startingAt: 0)
-        print("\(padded) \(strategyName) \(format(median)) (\(format(rates.last ?? 0)))")
+    }
+}
+
+print("ReduxVM engine benchmark: \(actions) actions per run, \(rounds) interleaved rounds; median [min–max]")
+print(
+    "scenario".padded(66) + "strategy".padded(15) + "ReduxVM ns/action".padded(22)
+        + "bare loop ns/action".padded(22) + "ReduxVM / bare loop")
+for scenario in scenarios {
+    for (name, _) in strategies {
+        guard let line = samples[Line(scenario: scenario, strategy: name)] else { continue }
+        print(
+            scenario.title.padded(66) + name.padded(15) + summary(line.engine, digits: 0).padded(22)
+                + summary(line.bareLoop, digits: 0).padded(22) + summary(line.ratios, digits: 2))
     }
 }
