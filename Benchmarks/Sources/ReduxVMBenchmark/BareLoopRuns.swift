@@ -63,26 +63,25 @@ final class BareLabelPresenter {
 }
 
 extension Scenario {
-    /// Runs the scenario once on the bare loop; returns the elapsed time, after checking the work happened.
-    func runBareLoop(actions count: Int) async throws -> Duration {
-        let clock = ContinuousClock()
+    /// Runs the scenario once on the bare loop; returns its wall and CPU time, after checking the work happened.
+    func runBareLoop(actions count: Int) async throws -> Timing {
         switch self {
         case .counter:
             let loop = SerialLoop(MutationOnly<Increment>(CounterState()))
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { loop.dispatch(Increment()) }
             await loop.idle()
-            let elapsed = clock.now - start
+            let elapsed = stopwatch.elapsed()
             try check(loop.body.state.count == count, "count")
             return elapsed
         case .counterSubscribers:
             let subscribers = (0..<10).map { _ in CountingSubscriber<CounterState>() }
             let loop = SerialLoop(
                 Subscribers<Increment>(CounterState(), subscribers: subscribers.map { s in { _ in s.record() } }))
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { loop.dispatch(Increment()) }
             await loop.idle()
-            let elapsed = clock.now - start
+            let elapsed = stopwatch.elapsed()
             try check(subscribers.allSatisfy { $0.count == count }, "deliveries")
             return elapsed
         case .skippingPresenters:
@@ -94,10 +93,10 @@ extension Scenario {
             }
             let loop = SerialLoop(
                 Presenters(presenters: presenters.map { p in { p.notify(old: $0.old, new: $0.new) } }))
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { loop.dispatch(Increment()) }
             await loop.idle()
-            let elapsed = clock.now - start
+            let elapsed = stopwatch.elapsed()
             try check(views.allSatisfy { $0.count == 1 }, "renders")
             try check(loop.body.state.count == count, "count")
             return elapsed
@@ -105,10 +104,10 @@ extension Scenario {
             let subscribers = (0..<10).map { _ in CountingSubscriber<RowsState>() }
             let loop = SerialLoop(
                 Subscribers<BumpRow>(RowsState(), subscribers: subscribers.map { s in { _ in s.record() } }))
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for index in 0..<count { loop.dispatch(BumpRow(index: index % 10_000)) }
             await loop.idle()
-            let elapsed = clock.now - start
+            let elapsed = stopwatch.elapsed()
             try check(subscribers.allSatisfy { $0.count == count }, "deliveries")
             try check(loop.body.state.rows.reduce(0) { $0 + $1.value } == count, "sum")
             return elapsed

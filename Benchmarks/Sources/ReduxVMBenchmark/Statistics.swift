@@ -1,4 +1,5 @@
-/// The figures of one benchmark line over all rounds: each round's engine time, bare-loop time and ratio.
+/// The figures of one benchmark line over all rounds, for one kind of time: each round's engine time,
+/// bare-loop time and their ratio.
 struct Samples {
     var engine: [Double] = []
     var bareLoop: [Double] = []

@@ -1,7 +1,8 @@
 import ReduxVM
 
 // Prints, for each scenario, the engine's time per action, the bare loop's (the same mutation and the same
-// subscriber work on one serial queue, no engine) and their ratio: median and range over interleaved rounds.
+// subscriber work on one serial queue, no engine) and their ratio: median and range over interleaved rounds,
+// in wall time and in the process's CPU time.
 // Usage: reduxvm-bench [actions per run, default 200000] [rounds, default 5] [scenarios, e.g. "bd"]
 //                      [strategies: replay (default), cow, both]
 
@@ -22,13 +23,14 @@ struct Line: Hashable {
     let strategy: String
 }
 
-var samples: [Line: Samples] = [:]
+var wall: [Line: Samples] = [:]
+var cpu: [Line: Samples] = [:]
 for round in 0..<rounds {
     for scenario in scenarios {
         for (name, strategy) in strategies {
             // Alternate which side runs first, so that neither always meets a warmer or colder machine.
-            var engine = Duration.zero
-            var bareLoop = Duration.zero
+            let engine: Timing
+            let bareLoop: Timing
             if round % 2 == 0 {
                 engine = try await scenario.runEngine(actions: actions, strategy: strategy)
                 bareLoop = try await scenario.runBareLoop(actions: actions)
@@ -36,22 +38,28 @@ for round in 0..<rounds {
                 bareLoop = try await scenario.runBareLoop(actions: actions)
                 engine = try await scenario.runEngine(actions: actions, strategy: strategy)
             }
-            samples[Line(scenario: scenario, strategy: name), default: Samples()].add(
-                engine: nanosecondsPerAction(engine, actions: actions),
-                bareLoop: nanosecondsPerAction(bareLoop, actions: actions))
+            let line = Line(scenario: scenario, strategy: name)
+            wall[line, default: Samples()].add(
+                engine: nanosecondsPerAction(engine.wall, actions: actions),
+                bareLoop: nanosecondsPerAction(bareLoop.wall, actions: actions))
+            cpu[line, default: Samples()].add(
+                engine: nanosecondsPerAction(engine.cpu, actions: actions),
+                bareLoop: nanosecondsPerAction(bareLoop.cpu, actions: actions))
         }
     }
 }
 
 print("ReduxVM engine benchmark: \(actions) actions per run, \(rounds) interleaved rounds; median [min–max]")
-print(
-    "scenario".padded(66) + "strategy".padded(15) + "ReduxVM ns/action".padded(22)
-        + "bare loop ns/action".padded(22) + "ReduxVM / bare loop")
-for scenario in scenarios {
-    for (name, _) in strategies {
-        guard let line = samples[Line(scenario: scenario, strategy: name)] else { continue }
-        print(
-            scenario.title.padded(66) + name.padded(15) + summary(line.engine, digits: 0).padded(22)
-                + summary(line.bareLoop, digits: 0).padded(22) + summary(line.ratios, digits: 2))
+for (kind, samples) in [("wall", wall), ("CPU", cpu)] {
+    print(
+        "\n" + "\(kind) time".padded(66) + "strategy".padded(15) + "ReduxVM ns/action".padded(22)
+            + "bare loop ns/action".padded(22) + "ReduxVM / bare loop")
+    for scenario in scenarios {
+        for (name, _) in strategies {
+            guard let line = samples[Line(scenario: scenario, strategy: name)] else { continue }
+            print(
+                scenario.title.padded(66) + name.padded(15) + summary(line.engine, digits: 0).padded(22)
+                    + summary(line.bareLoop, digits: 0).padded(22) + summary(line.ratios, digits: 2))
+        }
     }
 }
