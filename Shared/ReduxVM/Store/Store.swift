@@ -25,7 +25,7 @@ public final class Store<State: Sendable>: Sendable {
     @usableFromInline let core: ExecutorConfined<StoreCore<State>>
     private let latest: LatestState<State>
     private let logger: Logger
-    @usableFromInline let reference = StoreReference<State>()
+    @usableFromInline let reference: StoreReference<State>
     /// The registered services by type, for ``service(_:)``.
     private let services = Locked<[ObjectIdentifier: any Sendable]>([:])
 
@@ -46,15 +46,16 @@ public final class Store<State: Sendable>: Sendable {
         logger: Logger = Logger(label: "ReduxVM.Store")
     ) {
         let latest = LatestState(state)
+        let reference = StoreReference<State>()
         self.latest = latest
+        self.reference = reference
         self.logger = logger
         self.queue = DispatchQueue(label: options.queueLabel, qos: options.qualityOfService)
         self.core = ExecutorConfined(
             StoreCore(
                 state: state, middleware: middleware, statedMiddleware: statedMiddleware, options: options,
-                journal: journal, logger: logger, latest: latest))
+                journal: journal, logger: logger, latest: latest, trunk: Trunk(reference)))
         reference.store = self
-        core.value.trunk = Trunk(reference)
     }
 
     deinit {

@@ -28,8 +28,7 @@ extension StoreCore {
 
     @usableFromInline
     func unsubscribe(identity: ObjectIdentifier) {
-        guard let index = subscriptions.firstIndex(where: { $0.identity == identity }) else { return }
-        let subscription = subscriptions.remove(at: index)
+        guard let subscription = subscriptions.removeFirst(where: { $0.identity == identity }) else { return }
         subscription.didEnd(current, trunk)
         updateHasListeners()
     }
@@ -38,12 +37,7 @@ extension StoreCore {
     @usableFromInline
     func dropEndedSubscriptions() {
         notificationsSinceSweep = 0
-        var ended: [SubscriptionEntry<State>] = []
-        subscriptions.removeAll { subscription in
-            if subscription.isAlive() { return false }
-            ended.append(subscription)
-            return true
-        }
+        let ended = subscriptions.removeAll { subscription in !subscription.isAlive() }
         for subscription in ended {
             subscription.didEnd(current, trunk)
         }

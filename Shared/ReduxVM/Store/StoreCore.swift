@@ -28,16 +28,16 @@ final class StoreCore<State: Sendable> {
     let logger: Logger
     @usableFromInline let journal: ActionJournal<State>?
 
-    @exclusivity(unchecked) @usableFromInline var services: [ServiceEntry<State>] = []
-    @exclusivity(unchecked) @usableFromInline var subscriptions: [SubscriptionEntry<State>] = []
+    @exclusivity(unchecked) @usableFromInline var services = EntryList<ServiceEntry<State>>()
+    @exclusivity(unchecked) @usableFromInline var subscriptions = EntryList<SubscriptionEntry<State>>()
     @exclusivity(unchecked) @usableFromInline var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
     @exclusivity(unchecked) @usableFromInline var hasListeners = false
     /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
     @usableFromInline static var sweepInterval: Int { 1024 }
     @exclusivity(unchecked) @usableFromInline var notificationsSinceSweep = 0
 
-    /// Replaced by the store right after it is made, since the trunk refers back to the store.
-    @exclusivity(unchecked) @usableFromInline var trunk = Trunk<State>(StoreReference())
+    /// Handed to every subscriber; a constant, so that it is passed along borrowed.
+    @usableFromInline let trunk: Trunk<State>
 
     init(
         state: State,
@@ -46,7 +46,8 @@ final class StoreCore<State: Sendable> {
         options: StoreOptions,
         journal: ActionJournal<State>?,
         logger: Logger,
-        latest: LatestState<State>
+        latest: LatestState<State>,
+        trunk: Trunk<State>
     ) {
         self.current = state
         self.spare = state
@@ -59,6 +60,7 @@ final class StoreCore<State: Sendable> {
         self.journal = journal
         self.logger = logger
         self.latest = latest
+        self.trunk = trunk
     }
 
     // MARK: Actions
@@ -127,13 +129,11 @@ final class StoreCore<State: Sendable> {
     func notify(_ snapshot: StateSnapshot<State>) {
         if !services.isEmpty {
             let box = StateBox(snapshot: snapshot, isInitialDelivery: false)
-            for service in services {
-                service.notify(box, trunk)
-            }
+            services.forEach { service in service.notify(box, trunk) }
         }
         var sawEnded = false
-        for subscription in subscriptions where !subscription.notify(snapshot, false, trunk) {
-            sawEnded = true
+        subscriptions.forEach { subscription in
+            if !subscription.notify(snapshot, false, trunk) { sawEnded = true }
         }
         notificationsSinceSweep &+= 1
         if sawEnded || notificationsSinceSweep >= Self.sweepInterval {

@@ -23,8 +23,11 @@ final class SubscriberEntry<Subscriber: StoreSubscriber> {
 
     @inlinable
     func notify(_ snapshot: StateSnapshot<Subscriber.State>, isInitialDelivery: Bool) -> Bool {
-        guard isAlive, let subscriber else { return false }
-        subscriber.newState(box: StateBox(snapshot: snapshot, isInitialDelivery: isInitialDelivery))
+        guard isAlive, let subscriber = subscriber.map(Unmanaged.passUnretained) else { return false }
+        // Borrowed, not retained: only `isAlive`, on this executor, ever drops the entry's reference.
+        subscriber._withUnsafeGuaranteedRef {
+            $0.newState(box: StateBox(snapshot: snapshot, isInitialDelivery: isInitialDelivery))
+        }
         return true
     }
 
