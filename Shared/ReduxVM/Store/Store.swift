@@ -106,18 +106,20 @@ public final class Store<State: Sendable>: Sendable {
     @inlinable
     func drain() {
         let core = self.core.value
-        var batch: [StoreJob<State>] = []
+        var batch: [JobChunk<State>] = []
         while mailbox.takeBatch(into: &batch) {
-            let count = batch.count
-            for job in batch {
-                switch job {
-                case .action(let action, let context):
-                    core.process(action, context: context)
-                case .control(let work):
-                    work(core)
+            var count = 0
+            for chunk in batch {
+                count += chunk.count
+                chunk.drain { job in
+                    switch consume job {
+                    case .action(let action, let context):
+                        core.process(action, context: context)
+                    case .control(let work):
+                        work(core)
+                    }
                 }
             }
-            batch.removeAll(keepingCapacity: true)
             core.didDrainBatch()
             mailbox.finish(jobs: count)
         }
