@@ -5,10 +5,10 @@
 /// touched fresh pages at every step; chunks never move, and emptied ones are reused. Moving a job out
 /// instead of copying it also spares a copy of its action and context per job.
 ///
-/// Safety: a chunk is reachable either from the mailbox, where only code holding its lock touches it, or
+/// Confinement: a chunk is reachable either from the mailbox, where only code holding its lock touches it, or
 /// from one drain on the store's serial queue after the lock handed it over; never from both.
 @usableFromInline
-final class JobChunk<State: Sendable>: @unchecked Sendable {
+final class JobChunk<State: Sendable> {
     @usableFromInline static var capacity: Int { 256 }
 
     @usableFromInline let jobs: UnsafeMutablePointer<StoreJob<State>>
