@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import ReduxVM
 
 // Prints, for each scenario, the engine's time per action, the bare loop's (the same mutation and the same
@@ -5,6 +10,8 @@ import ReduxVM
 // in wall time and in the process's CPU time.
 // Usage: reduxvm-bench [actions per run, default 200000] [rounds, default 5] [scenarios, e.g. "bd"]
 //                      [strategies: replay (default), cow, both]
+// With REDUXVM_BENCH_ONLY=engine (or bare), only that side runs (the other's figures are zero): for profiling
+// one side with `perf record`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let actions = arguments.first.flatMap(Int.init) ?? 200_000
@@ -17,6 +24,9 @@ let strategies: [(name: String, strategy: SnapshotStrategy)] =
     case "both": [("replay", .replayOnSpareCopy), ("copy-on-write", .copyOnWrite)]
     default: [("replay", .replayOnSpareCopy)]
     }
+
+let only = getenv("REDUXVM_BENCH_ONLY").map { String(cString: $0) }
+let skipped = Timing(wall: .zero, cpu: .zero)
 
 struct Line: Hashable {
     let scenario: Scenario
@@ -32,11 +42,11 @@ for round in 0..<rounds {
             let engine: Timing
             let bareLoop: Timing
             if round % 2 == 0 {
-                engine = try await scenario.runEngine(actions: actions, strategy: strategy)
-                bareLoop = try await scenario.runBareLoop(actions: actions)
+                engine = only == "bare" ? skipped : try await scenario.runEngine(actions: actions, strategy: strategy)
+                bareLoop = only == "engine" ? skipped : try await scenario.runBareLoop(actions: actions)
             } else {
-                bareLoop = try await scenario.runBareLoop(actions: actions)
-                engine = try await scenario.runEngine(actions: actions, strategy: strategy)
+                bareLoop = only == "engine" ? skipped : try await scenario.runBareLoop(actions: actions)
+                engine = only == "bare" ? skipped : try await scenario.runEngine(actions: actions, strategy: strategy)
             }
             let line = Line(scenario: scenario, strategy: name)
             wall[line, default: Samples()].add(
