@@ -73,16 +73,17 @@ final class Mailbox<State: Sendable>: Sendable {
     /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
     @inlinable
     func enqueue(
-        _ action: any Action<State>, file: String, function: String, line: UInt
+        _ action: consuming any Action<State>, file: String, function: String, line: UInt
     ) -> (context: DispatchContext, mustScheduleDrain: Bool) {
-        contents.withLock { contents in
-            contents.nextSequence += 1
-            let context = DispatchContext(
-                file: file, function: function, line: line, sequence: contents.nextSequence)
-            contents.append(.action(action, context))
-            contents.outstandingJobs += 1
-            return (context, contents.scheduleDrainIfNeeded())
-        }
+        // Locked by hand rather than in a closure, which could only copy the action: it moves into its slot.
+        contents.lock()
+        defer { contents.unlock() }
+        contents.value.nextSequence += 1
+        let context = DispatchContext(
+            file: file, function: function, line: line, sequence: contents.value.nextSequence)
+        contents.value.append(.action(action, context))
+        contents.value.outstandingJobs += 1
+        return (context, contents.value.scheduleDrainIfNeeded())
     }
 
     /// Appends control work; returns whether the caller must schedule a drain.

@@ -84,7 +84,7 @@ public final class Store<State: Sendable>: Sendable {
     @discardableResult
     @inlinable
     package func enqueue(
-        _ action: any Action<State>, file: String, function: String, line: UInt
+        _ action: consuming any Action<State>, file: String, function: String, line: UInt
     ) -> DispatchContext {
         let (context, mustSchedule) = mailbox.enqueue(action, file: file, function: function, line: line)
         if mustSchedule { scheduleDrain() }

@@ -6,7 +6,7 @@ extension StoreCore {
         services.append(entry)
         hasListeners = true
         onInit(current, trunk)
-        entry.notify(StateBox(snapshot: StateSnapshot(current: current), isInitialDelivery: true), trunk)
+        entry.notify(StateBox(current: current), trunk)
     }
 
     @usableFromInline
@@ -21,7 +21,7 @@ extension StoreCore {
     /// Delivers the current state to `subscription` as a first delivery.
     @usableFromInline
     func deliverInitial(to subscription: SubscriptionEntry<State>) {
-        if !subscription.notify(StateSnapshot(current: current), true, trunk) {
+        if !subscription.notify(StateBox(current: current), trunk) {
             dropEndedSubscriptions()
         }
     }
@@ -65,10 +65,10 @@ extension StoreCore {
     }
 
     @usableFromInline
-    func tapProcessed(_ snapshot: StateSnapshot<State>) {
-        guard let action = snapshot.action, let context = snapshot.context else { return }
+    func tapProcessed(_ box: StateBox<State>) {
+        guard let action = box.lastAction, let context = box.lastActionContext else { return }
         let record = ProcessedAction(
-            action: action, context: context, oldState: snapshot.old, newState: snapshot.new, wasDropped: false)
+            action: action, context: context, oldState: box.oldState, newState: box.state, wasDropped: false)
         for tap in taps { tap(record) }
     }
 }

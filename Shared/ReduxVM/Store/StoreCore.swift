@@ -16,7 +16,9 @@ final class StoreCore<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var current: State
     /// The previous state; with `.replayOnSpareCopy`, behind `current` by `pendingReplay`.
     @exclusivity(unchecked) @usableFromInline var spare: State
-    @exclusivity(unchecked) @usableFromInline var pendingReplay: (any Action<State>)?
+    /// Not optional (it starts as an action that changes nothing), so that replaying it calls it in place
+    /// instead of copying it out of an optional first.
+    @exclusivity(unchecked) @usableFromInline var pendingReplay: any Action<State> = NoChange()
 
     @usableFromInline let strategy: SnapshotStrategy
     @usableFromInline let equality: ((State, State) -> Bool)?
@@ -24,6 +26,8 @@ final class StoreCore<State: Sendable> {
     @exclusivity(unchecked) var verificationsLeft: [ObjectIdentifier: Int] = [:]
     @usableFromInline let middleware: [any Middleware]
     @usableFromInline let statedMiddleware: [any StatedMiddleware<State>]
+    /// False when there is no middleware at all: the common case skips asking, and copying the action for it.
+    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let latest: LatestState<State>
     let logger: Logger
     @usableFromInline let journal: ActionJournal<State>?
@@ -57,6 +61,7 @@ final class StoreCore<State: Sendable> {
             ? equalityIfEquatable(State.self) : nil
         self.middleware = middleware
         self.statedMiddleware = statedMiddleware
+        self.hasMiddleware = !middleware.isEmpty || !statedMiddleware.isEmpty
         self.journal = journal
         self.logger = logger
         self.latest = latest
@@ -66,16 +71,22 @@ final class StoreCore<State: Sendable> {
     // MARK: Actions
 
     @inlinable
-    func process(_ action: any Action<State>, context: DispatchContext) {
-        guard admits(action, context: context) else {
-            if !taps.isEmpty { tapDropped(action, context: context) }
+    func process(_ action: consuming any Action<State>, context: consuming DispatchContext) {
+        if hasMiddleware, !admits(action, context: context) {
+            if !taps.isEmpty { tapDropped(copy action, context: copy context) }
             return
         }
         reduce(action)
         latest.set(current)
         journal?.record(action, context: context)
-        guard hasListeners else { return }
-        notify(StateSnapshot(old: spare, new: current, action: action, context: context))
+        guard hasListeners else {
+            if strategy == .replayOnSpareCopy { pendingReplay = consume action }
+            return
+        }
+        // The action moves into the box and back out of it, so that it is never copied.
+        var box = StateBox(old: spare, new: current, action: consume action, context: context, isInitialDelivery: false)
+        notify(box)
+        if strategy == .replayOnSpareCopy { pendingReplay = box.takeAction().unsafelyUnwrapped }
     }
 
     @inlinable
@@ -89,21 +100,19 @@ final class StoreCore<State: Sendable> {
         return true
     }
 
-    /// Applies `action`, leaving the new state in `current` and the previous one in `spare`.
+    /// Applies `action`, leaving the new state in `current` and the previous one in `spare`; with
+    /// `.replayOnSpareCopy` the caller then keeps `action` in `pendingReplay`.
     @inlinable
-    func reduce(_ action: any Action<State>) {
+    func reduce(_ action: borrowing any Action<State>) {
         switch strategy {
         case .copyOnWrite:
             spare = current
             action.updateState(&current)
         case .replayOnSpareCopy:
-            if let earlier = pendingReplay {
-                earlier.updateState(&spare)
-                if let equality { verifyReplay(of: earlier, equality: equality) }
-            }
+            pendingReplay.updateState(&spare)
+            if let equality { verifyReplay(of: pendingReplay, equality: equality) }
             action.updateState(&spare)
             swap(&current, &spare)
-            pendingReplay = action
         }
     }
 
@@ -126,20 +135,19 @@ final class StoreCore<State: Sendable> {
     }
 
     @inlinable
-    func notify(_ snapshot: StateSnapshot<State>) {
+    func notify(_ box: StateBox<State>) {
         if !services.isEmpty {
-            let box = StateBox(snapshot: snapshot, isInitialDelivery: false)
             services.forEach { service in service.notify(box, trunk) }
         }
         var sawEnded = false
         subscriptions.forEach { subscription in
-            if !subscription.notify(snapshot, false, trunk) { sawEnded = true }
+            if !subscription.notify(box, trunk) { sawEnded = true }
         }
         notificationsSinceSweep &+= 1
         if sawEnded || notificationsSinceSweep >= Self.sweepInterval {
             dropEndedSubscriptions()
         }
-        if !taps.isEmpty { tapProcessed(snapshot) }
+        if !taps.isEmpty { tapProcessed(box) }
     }
 
     /// Called when the mailbox is empty for now: a good time to write buffered journal lines.
@@ -147,6 +155,16 @@ final class StoreCore<State: Sendable> {
     func didDrainBatch() {
         journal?.flush()
     }
+}
+
+/// The action the spare copy is behind by before the first action: none.
+@usableFromInline
+struct NoChange<State: Sendable>: Action {
+    @inlinable
+    init() {}
+
+    @inlinable
+    func updateState(_ state: inout State) {}
 }
 
 /// `==` for `State` when it is `Equatable`, found at run time so that the store does not require it.
