@@ -28,6 +28,12 @@ let strategies: [(name: String, strategy: SnapshotStrategy)] =
 let only = getenv("REDUXVM_BENCH_ONLY").map { String(cString: $0) }
 let skipped = Timing(wall: .zero, cpu: .zero)
 
+let floor = getenv("REDUXVM_BENCH_FLOOR").map { String(cString: $0) }
+func runFloor(_ scenario: Scenario) async throws -> Timing {
+    if floor == "record", scenario == .counterSubscribers { return try await scenario.runRecordLoop(actions: actions) }
+    return try await scenario.runBareLoop(actions: actions)
+}
+
 struct Line: Hashable {
     let scenario: Scenario
     let strategy: String
@@ -43,9 +49,9 @@ for round in 0..<rounds {
             let bareLoop: Timing
             if round % 2 == 0 {
                 engine = only == "bare" ? skipped : try await scenario.runEngine(actions: actions, strategy: strategy)
-                bareLoop = only == "engine" ? skipped : try await scenario.runBareLoop(actions: actions)
+                bareLoop = only == "engine" ? skipped : try await runFloor(scenario)
             } else {
-                bareLoop = only == "engine" ? skipped : try await scenario.runBareLoop(actions: actions)
+                bareLoop = only == "engine" ? skipped : try await runFloor(scenario)
                 engine = only == "bare" ? skipped : try await scenario.runEngine(actions: actions, strategy: strategy)
             }
             let line = Line(scenario: scenario, strategy: name)
