@@ -1,6 +1,6 @@
 import Logging
 
-/// Everything a store does on its executor: middleware, reducers, snapshots and notifications.
+/// Everything a store does on its executor: middleware, reducers, boxes and notifications.
 ///
 /// Confined to the store's serial queue: no member is touched from anywhere else, which is why none needs a
 /// lock, and why the dynamic exclusivity checks on its variables (a large share of the per-action cost)
