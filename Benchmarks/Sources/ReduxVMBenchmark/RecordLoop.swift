@@ -24,8 +24,8 @@ extension Scenario {
         let loop = SerialLoop(ErasedSubscribers(subscribers: subscribers.map { s in { _ in s.record() } }))
         let stopwatch = Stopwatch()
         for index in 0..<count {
-            loop.dispatch(
-                (Increment(), DispatchContext(file: #fileID, function: #function, line: #line, sequence: UInt64(index))))
+            let context = DispatchContext(file: #fileID, function: #function, line: #line, sequence: UInt64(index))
+            loop.dispatch((Increment(), context))
         }
         await loop.idle()
         let elapsed = stopwatch.elapsed()

@@ -114,7 +114,7 @@ public final class Store<State: Sendable>: Sendable {
                 chunk.drain { job in
                     switch consume job {
                     case .action(let action, let context):
-                        core.process(action, context: context)
+                        core.process(consume action, context: consume context)
                     case .control(let work):
                         work(core)
                     }

@@ -16,9 +16,10 @@ final class StoreCore<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var current: State
     /// The previous state; with `.replayOnSpareCopy`, behind `current` by `pendingReplay`.
     @exclusivity(unchecked) @usableFromInline var spare: State
-    /// Not optional (it starts as an action that changes nothing), so that replaying it calls it in place
-    /// instead of copying it out of an optional first.
-    @exclusivity(unchecked) @usableFromInline var pendingReplay: any Action<State> = NoChange()
+    /// Kept behind a pointer (it starts as an action that changes nothing) so that it can be moved out to be
+    /// replayed and the new action moved in: a stored property or an optional was copied to be called.
+    /// Initialised except between `reduce` and the end of `process`.
+    @usableFromInline let pendingReplay: UnsafeMutablePointer<any Action<State>>
 
     @usableFromInline let strategy: SnapshotStrategy
     @usableFromInline let equality: ((State, State) -> Bool)?
@@ -66,6 +67,13 @@ final class StoreCore<State: Sendable> {
         self.logger = logger
         self.latest = latest
         self.trunk = trunk
+        pendingReplay = .allocate(capacity: 1)
+        pendingReplay.initialize(to: NoChange())
+    }
+
+    deinit {
+        pendingReplay.deinitialize(count: 1)
+        pendingReplay.deallocate()
     }
 
     // MARK: Actions
@@ -80,13 +88,14 @@ final class StoreCore<State: Sendable> {
         latest.set(current)
         journal?.record(action, context: context)
         guard hasListeners else {
-            if strategy == .replayOnSpareCopy { pendingReplay = consume action }
+            if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: consume action) }
             return
         }
         // The action moves into the box and back out of it, so that it is never copied.
-        var box = StateBox(old: spare, new: current, action: consume action, context: context, isInitialDelivery: false)
+        var box = StateBox(
+            old: spare, new: current, action: consume action, context: consume context, isInitialDelivery: false)
         notify(box)
-        if strategy == .replayOnSpareCopy { pendingReplay = box.takeAction().unsafelyUnwrapped }
+        if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: box.takeAction().unsafelyUnwrapped) }
     }
 
     @inlinable
@@ -101,7 +110,7 @@ final class StoreCore<State: Sendable> {
     }
 
     /// Applies `action`, leaving the new state in `current` and the previous one in `spare`; with
-    /// `.replayOnSpareCopy` the caller then keeps `action` in `pendingReplay`.
+    /// `.replayOnSpareCopy` it leaves `pendingReplay` uninitialised and the caller must put `action` there.
     @inlinable
     func reduce(_ action: borrowing any Action<State>) {
         switch strategy {
@@ -109,8 +118,10 @@ final class StoreCore<State: Sendable> {
             spare = current
             action.updateState(&current)
         case .replayOnSpareCopy:
-            pendingReplay.updateState(&spare)
-            if let equality { verifyReplay(of: pendingReplay, equality: equality) }
+            // Moved out (the caller puts the new action back): called through the slot, it was copied first.
+            let earlier = pendingReplay.move()
+            earlier.updateState(&spare)
+            if let equality { verifyReplay(of: earlier, equality: equality) }
             action.updateState(&spare)
             swap(&current, &spare)
         }
