@@ -4,7 +4,8 @@ import ReduxVM
 
 // RssCore on a large database: 100,000 articles in 200 sources (the targets are in issue 4): start a store and
 // have the first page of a list in state; mark an article read and see it in both lists; a full-text search;
-// the query API (`store.articles`, `store.articleCount`: what rss-report reads with); resident memory.
+// the query API (`store.articles`, `store.articleCount`: what rss-report reads with), with filters of the filter
+// language; resident memory.
 // Usage: rsscore-bench [articles, default 100000] [sources, default 200] [runs, default 5]
 // The database is filled by a child process (`rsscore-bench fill PATH ARTICLES SOURCES`), so that the memory
 // figure is the reader's own and not the filler's.
@@ -66,6 +67,9 @@ var firstUnreadTimes: [Double] = []
 var unreadCountTimes: [Double] = []
 var perSourceTimes: [Double] = []
 var broadQueryTimes: [Double] = []
+var filterFirstTimes: [Double] = []
+var filterPatternTimes: [Double] = []
+var filterContentTimes: [Double] = []
 var memory: [Double] = []
 
 for run in 0..<runs {
@@ -123,6 +127,22 @@ for run in 0..<runs {
     }
     broadQueryTimes.append(broadQueryTime)
     guard broadQuery.count == 50 else { fatalError("broad query: \(broadQuery.count)") }
+
+    // Filters (the filter language): a page that stops early, then two that read every article (a count),
+    // one through a pattern, one through the articles' text.
+    var filtered = ArticleQuery(limit: 50)
+    filtered.filter = try ArticleFilter("unread and title contains swift and not title contains linux")
+    let (firstFiltered, firstFilteredTime) = try await timed { try await store.articles(filtered) }
+    filterFirstTimes.append(firstFilteredTime)
+    guard firstFiltered.count == 50 else { fatalError("filtered first page: \(firstFiltered.count)") }
+    var pattern = ArticleQuery()
+    pattern.filter = try ArticleFilter(#"title ~ "^(swift|linux) \w+ (server|kernel)\b""#)
+    let (_, patternTime) = try await timed { try await store.articleCount(pattern) }
+    filterPatternTimes.append(patternTime)
+    var content = ArticleQuery()
+    content.filter = try ArticleFilter("content contains marmalade")
+    let (_, contentTime) = try await timed { try await store.articleCount(content) }
+    filterContentTimes.append(contentTime)
     memory.append(residentMegabytes())
 }
 
@@ -142,4 +162,7 @@ show("query: first 50 unread", firstUnreadTimes, target: "-")
 show("query: count of unread", unreadCountTimes, target: "-")
 show("query: newest 5 per source, all sources", perSourceTimes, target: "-")
 show("query: common word, first 50", broadQueryTimes, target: "-")
+show("filter: unread, title contains, first 50", filterFirstTimes, target: "-")
+show("filter: title ~ pattern, count of all", filterPatternTimes, target: "-")
+show("filter: content contains, count of all", filterContentTimes, target: "-")
 show("resident memory after the runs", memory, unit: "MB", target: "< 100 MB")

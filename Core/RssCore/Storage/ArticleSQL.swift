@@ -19,9 +19,9 @@ struct ArticleSQL {
     /// Above this many matches, a search page is read in date order (see ``fromWhereInDateOrder``).
     static let broadSearchThreshold = 500
 
-    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
-    /// or tags).
-    init?(_ query: ArticleQuery) {
+    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources,
+    /// numbers or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
+    init?(_ query: ArticleQuery, now: Date = Date()) {
         var from = "FROM article"
         var conditions: [String] = []
         var searchConditionInDateOrder: String?
@@ -48,13 +48,14 @@ struct ArticleSQL {
                 arguments += [Self.jsonArray(sources.map(\.uuidString).sorted())]
             }
         }
+        if let numbers = query.numbers {
+            guard !numbers.isEmpty else { return nil }
+            conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
+            arguments += [Self.jsonArray(numbers.sorted())]
+        }
         if let tags = query.tags {
             guard !tags.isEmpty else { return nil }
-            // Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
-            conditions.append("""
-                article.sourceId IN (SELECT source.id FROM source, json_each(?) AS wanted
-                    WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0)
-                """)
+            conditions.append("article.sourceId IN (\(Self.sourcesTagged))")
             arguments += [Self.jsonArray(tags.sorted())]
         }
         if let since = query.since {
@@ -64,6 +65,11 @@ struct ArticleSQL {
         if let before = query.before {
             conditions.append("article.sortDate < ?")
             arguments += [before.storageValue]
+        }
+        if let filter = query.filter {
+            let sql = FilterSQL(filter.expression, now: filter.now ?? now)
+            conditions.append(sql.condition)
+            arguments += sql.arguments
         }
         if let after = query.after {
             let comparison = query.order == .newestFirst ? "<" : ">"
@@ -104,7 +110,20 @@ struct ArticleSQL {
         }
     }
 
-    private static func jsonArray(_ values: [String]) -> String {
+    /// The ids of the sources filed under at least one of the tags of its one argument (a JSON array of them).
+    /// Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
+    static let sourcesTagged = """
+        SELECT source.id FROM source, json_each(?) AS wanted
+            WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0
+        """
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    private static func jsonArray(_ values: [Int64]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    static func jsonArray(_ values: [String]) -> String {
         // Strings made of UUIDs and tags; JSONSerialization escapes whatever a tag holds.
         let data = (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
