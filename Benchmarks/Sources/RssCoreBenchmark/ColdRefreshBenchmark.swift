@@ -13,24 +13,34 @@ enum ColdRefreshBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         let baseURL = basePath.map { URL(fileURLWithPath: $0) } ?? folder.appendingPathComponent("base.sqlite")
         let fillMs = basePath == nil ? try fill(baseURL, articles: base, sources: 200) : 0
-        var wall = Series("wall time per round")
-        var cpu = Series("CPU time per round")
-        var perArticle = Series("CPU per stored article", unit: "µs")
-        for round in 0..<rounds {
-            let url = folder.appendingPathComponent("round-\(round).sqlite")
+        var wall: [ColdRefreshStorage.Items: Series] = [:]
+        var cpu: [ColdRefreshStorage.Items: Series] = [:]
+        var perArticle: [ColdRefreshStorage.Items: Series] = [:]
+        for kind in ColdRefreshStorage.Items.allCases {
+            wall[kind] = Series("\(kind.rawValue) items: wall time per round")
+            cpu[kind] = Series("\(kind.rawValue) items: CPU time per round")
+            perArticle[kind] = Series("\(kind.rawValue) items: CPU per stored article", unit: "µs")
+        }
+        // Rounds alternate the kinds of items, each on a fresh copy of the base database.
+        for run in 0..<(rounds * ColdRefreshStorage.Items.allCases.count) {
+            let kind = ColdRefreshStorage.Items.allCases[run % ColdRefreshStorage.Items.allCases.count]
+            let url = folder.appendingPathComponent("round-\(run).sqlite")
             try FileManager.default.copyItem(at: baseURL, to: url)
             let storage = try ColdRefreshStorage(
-                databaseAt: url, samples: BundledFeeds.samples, feeds: feeds, itemsPerFeed: items, round: round)
+                databaseAt: url, items: kind, samples: BundledFeeds.samples, feeds: feeds, itemsPerFeed: items,
+                round: run)
             let cpuBefore = cpuMilliseconds()
             let (stored, wallMs) = try await timed { try await storage.run() }
             let cpuMs = cpuMilliseconds() - cpuBefore
             guard stored == storage.articleCount else { fatalError("stored \(stored) of \(storage.articleCount)") }
-            wall.values.append(wallMs)
-            cpu.values.append(cpuMs)
-            perArticle.values.append(cpuMs * 1_000 / Double(stored))
+            wall[kind]?.values.append(wallMs)
+            cpu[kind]?.values.append(cpuMs)
+            perArticle[kind]?.values.append(cpuMs * 1_000 / Double(stored))
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
         print("Cold refresh storage: \(feeds) feeds × \(items) new items into \(basePath ?? "\(base) articles") (filled in \(Int(fillMs)) ms), \(rounds) rounds, median")
-        for series in [wall, cpu, perArticle] { print(series.line) }
+        for kind in ColdRefreshStorage.Items.allCases {
+            for series in [wall[kind], cpu[kind], perArticle[kind]].compactMap({ $0 }) { print(series.line) }
+        }
     }
 }
