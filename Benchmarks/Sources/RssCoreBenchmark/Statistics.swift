@@ -64,10 +64,11 @@ func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Double) {
     return (result, milliseconds(ContinuousClock.now - start))
 }
 
-/// Runs this executable again with `arguments`; returns its standard output. Stops the benchmark when it fails.
-func runChild(_ arguments: [String]) throws -> String {
+/// Runs this executable again (or `executable`) with `arguments`; returns its standard output. Stops the
+/// benchmark when it fails.
+func runChild(_ arguments: [String], executable: String? = nil) throws -> String {
     let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    child.executableURL = URL(fileURLWithPath: executable ?? CommandLine.arguments[0]).standardizedFileURL
     child.arguments = arguments
     let output = Pipe()
     child.standardOutput = output

@@ -9,6 +9,12 @@ import Foundation
 //       the same for each size, one child process per size, as one table (docs/storage.md keeps the latest)
 //   rsscore-bench cold-refresh [feeds 500] [items 20] [base articles 100000, or a filled database's PATH] [rounds 5]
 //       CPU per stored article when a refresh stores new items (merge, indexes, search index)
+//   rsscore-bench compare BASELINE-BINARY BASELINE-DB DB ARTICLES ROUNDS [BASELINE-REFRESH-DB REFRESH-DB]
+//       another build (main's code, say) against this one, rounds interleaved, each build on its own database
+//       (filled with 200 sources by its own `fill`); with the last two, a cold refresh's storage too (500
+//       feeds × 20 items into a copy of each)
+//   rsscore-bench cold-refresh-measure BASE-DB FEEDS ITEMS ROUND
+//       one cold-refresh round of each kind of items, printing tab-separated records (what compare reads)
 //   rsscore-bench fill PATH ARTICLES SOURCES
 //       fills a database (the other modes do it in a child process, so that memory figures are the reader's)
 //   rsscore-bench measure PATH ARTICLES SOURCES RUNS
@@ -37,6 +43,25 @@ case "cold-refresh":
     try await ColdRefreshBenchmark.run(
         feeds: number(1, default: 500), items: number(2, default: 20), base: Int(base) ?? 0,
         basePath: Int(base) == nil ? base : nil, rounds: number(4, default: 5))
+case "cold-refresh-measure":
+    guard arguments.count == 5 else { fatalError("usage: rsscore-bench cold-refresh-measure BASE-DB FEEDS ITEMS ROUND") }
+    let folder = try benchmarkFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let series = try await ColdRefreshBenchmark.measure(
+        base: URL(fileURLWithPath: arguments[1]), feeds: number(2, default: 500), items: number(3, default: 20),
+        round: number(4, default: 0), in: folder)
+    for one in series { print(one.record) }
+case "compare":
+    guard arguments.count == 6 || arguments.count == 8 else {
+        fatalError("usage: rsscore-bench compare BASELINE-BINARY BASELINE-DB DB ARTICLES ROUNDS [BASELINE-REFRESH-DB REFRESH-DB]")
+    }
+    let refresh = arguments.count == 8 ? (arguments[6], arguments[7]) : nil
+    try Comparison.run(
+        builds: [
+            Comparison.Build(name: "baseline", executable: arguments[1], database: arguments[2], coldRefreshBase: refresh?.0),
+            Comparison.Build(name: "this build", executable: CommandLine.arguments[0], database: arguments[3], coldRefreshBase: refresh?.1),
+        ],
+        articles: number(4, default: 1_000_000), sources: 200, rounds: number(5, default: 5), feeds: 500, items: 20)
 default:
     let articles = number(0, default: 100_000)
     let sources = number(1, default: 200)

@@ -13,17 +13,19 @@ extension FeedDatabase {
         let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
         return try read(.readArticles) { db in
             guard let perSource = query.limitPerSource else {
-                var fromWhere = sql.fromWhere
-                if let limit = query.limit, sql.fromWhere != sql.fromWhereInDateOrder,
-                    try Self.matchCount(query, db) > max(limit, ArticleSQL.broadSearchThreshold)
-                {
-                    fromWhere = sql.fromWhereInDateOrder
+                if sql.searchKeysSelect != nil {
+                    // The index's date order gives the first matches without sorting them all.
+                    let limit = query.limit.map { max(0, $0) }
+                    return try SearchWindow.read(
+                        sql, order: query.order, columns: columns, countingUpTo: limit,
+                        bounds: { count in (limit ?? count, 0) }, db
+                    ).rows.map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
                 }
                 let limitClause = query.limit.map { " LIMIT \(max(0, $0))" } ?? ""
                 // A cursor, so that a long result is not first copied whole as rows.
                 return try Array(
                     Row.fetchCursor(
-                        db, sql: "SELECT \(columns) \(fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
+                        db, sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
                         arguments: sql.arguments
                     ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) })
             }
@@ -80,14 +82,6 @@ extension FeedDatabase {
         }
         if let limit = query.limit { found = Array(found.prefix(max(0, limit))) }
         return found
-    }
-
-    /// How many articles match the query's search alone, counted in the FTS index.
-    private static func matchCount(_ query: ArticleQuery, _ db: Database) throws -> Int {
-        guard let text = query.searchText, let match = SearchQuery.matchExpression(for: text) else { return 0 }
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM article_search WHERE article_search MATCH ?"),
-            arguments: [match]) ?? 0
     }
 }
 
