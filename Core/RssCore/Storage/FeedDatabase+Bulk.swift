@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The bulk path for large imports: sources and articles written in one transaction with the full-text and
-/// count triggers off, then one FTS5 `rebuild` of the whole index and one count of the articles.
+/// count triggers off, then the whole index rebuilt in key order and one count of the articles.
 extension FeedDatabase {
     /// Inserts `sources` (skipping ids already stored) and `articles` (skipping (source, stable id) pairs already
     /// stored), then rebuilds the search index. Returns how many articles were inserted.
@@ -33,7 +33,7 @@ extension FeedDatabase {
                 inserted += db.changesCount
             }
             for trigger in triggers { try db.execute(sql: trigger["sql"]) }
-            try db.execute(sql: "INSERT INTO article_search(article_search) VALUES ('rebuild')")
+            try FeedSchema.reindexSearch(db)
             try FeedSchema.recountArticles(db)
             return inserted
         }

@@ -61,8 +61,21 @@ extension FeedSchema {
                 INSERT INTO article_search(rowid, title, body)
                 VALUES (\(searchKey("new")), new.title, \(text)(new.summary, new.contentHTML));
             END;
+            """)
+        try reindexSearch(db)
+    }
 
-            INSERT INTO article_search(article_search) VALUES ('rebuild');
+    /// Indexes every article again, in key order: FTS5 writes out what it holds whenever a key comes lower
+    /// than the one before, so that an index fed in storage order (its `rebuild`), where a feed's newest items
+    /// come first, would be written out once per article. Then merges the index into one segment, which
+    /// makes it the fastest to read.
+    static func reindexSearch(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO article_search(article_search) VALUES ('delete-all');
+            INSERT INTO article_search(rowid, title, body)
+            SELECT \(searchKey("article")), title, \(SearchText.functionName)(summary, contentHTML)
+            FROM article ORDER BY sortDate, rowid;
+            INSERT INTO article_search(article_search) VALUES ('optimize');
             """)
     }
 }

@@ -233,12 +233,12 @@ enum FeedSchema {
     }
 
     /// Indexes the articles with rowids in `rowids` (new ones: the merge inserts without a trigger), under
-    /// their search keys (see ``searchKey(_:)``).
+    /// their search keys (see ``searchKey(_:)``), in key order (see ``reindexSearch(_:)``).
     static func indexArticles(rowids: ClosedRange<Int64>, _ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO article_search(rowid, title, body)
             SELECT \(searchKey("article")), title, \(SearchText.functionName)(summary, contentHTML)
-            FROM article WHERE rowid BETWEEN ? AND ?
+            FROM article WHERE rowid BETWEEN ? AND ? ORDER BY sortDate, rowid
             """).execute(arguments: [rowids.lowerBound, rowids.upperBound])
     }
 }
