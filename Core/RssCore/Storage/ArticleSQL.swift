@@ -11,7 +11,14 @@ import GRDB
 struct ArticleSQL {
     /// `FROM article [JOIN article_search …] WHERE …`.
     var fromWhere: String
-    var arguments: StatementArguments
+    /// The search's MATCH expression (the first argument), then the other conditions' arguments.
+    var arguments: StatementArguments { (searchMatch.map { [$0] } ?? []) + filterArguments }
+    /// The MATCH expression of the search, if any.
+    private(set) var searchMatch: String?
+    /// The arguments of the conditions other than the search.
+    private var filterArguments: StatementArguments
+    /// What the user typed, for ``expandSearch(_:)``.
+    private var searchText: String?
     /// Counts the matches from the maintained counts when they can answer (no search, no dates); a search
     /// with no other condition is counted in the FTS index alone (no join).
     var countSQL: String
@@ -24,7 +31,7 @@ struct ArticleSQL {
         var from = "FROM article"
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        var searchArguments: StatementArguments = []
+        var searchMatch: String?
         if let text = query.searchText, !text.allSatisfy(\.isWhitespace) {
             guard let match = SearchQuery.matchExpression(for: text) else { return nil }
             // The search drives: CROSS JOIN keeps SQLite from walking an index of `article` (all unread
@@ -35,7 +42,8 @@ struct ArticleSQL {
                     ON article.rowid = \(FeedSchema.rowidSQL(searchKey: "article_search.rowid"))
                 """
             conditions.append("article_search MATCH ?")
-            searchArguments = [match]
+            searchMatch = match
+            searchText = text
         }
         if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
@@ -54,7 +62,7 @@ struct ArticleSQL {
             let comparison = query.order == .newestFirst ? "<" : ">"
             conditions.append("(article.sortDate, article.rowid) \(comparison) (?, ?)")
             arguments += [after.date, after.storageOrder]
-            if !searchArguments.isEmpty {
+            if searchMatch != nil {
                 // The same bound on the search keys (whole seconds), so that the index starts there.
                 let second = Int64(max(0, min(4_294_967_295, after.date.rounded(.down))))
                 let bits = FeedSchema.searchKeyRowidBits
@@ -70,7 +78,7 @@ struct ArticleSQL {
             countSQL = searchOnly
                 ? "SELECT count(*) FROM article_search WHERE article_search MATCH ?" : "SELECT count(*) " + fromWhere
         }
-        if searchArguments.isEmpty {
+        if searchMatch == nil {
             searchKeysSelect = nil
         } else {
             searchKeysSelect = searchOnly
@@ -78,7 +86,15 @@ struct ArticleSQL {
                 : "SELECT article_search.rowid " + fromWhere
         }
         // The search's MATCH comes first in the clause.
-        self.arguments = searchArguments + arguments
+        self.searchMatch = searchMatch
+        filterArguments = arguments
+    }
+
+    /// Writes the search's whole words as the words of the index they begin (see
+    /// ``SearchQuery/expandedMatchExpression(for:_:)``): the same matches, read lazily.
+    mutating func expandSearch(_ db: Database) throws {
+        guard let searchText, let expanded = try SearchQuery.expandedMatchExpression(for: searchText, db) else { return }
+        searchMatch = expanded
     }
 
     /// The `ORDER BY` of ``searchKeysSelect`` for `order`: the full-text index's own order, no sorting.

@@ -37,7 +37,9 @@ extension FeedDatabase {
         guard let query = ArticleSQL(ArticleQuery(filter)) else { return ArticleWindow(rows: [], totalCount: 0) }
         return try read(.readArticles) { db in
             if query.searchKeysSelect != nil {
-                return try Self.searchWindow(query, sort: sort, reach: reach, bounds: bounds, db)
+                var search = query
+                try search.expandSearch(db)
+                return try Self.searchWindow(search, sort: sort, reach: reach, bounds: bounds, db)
             }
             let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
             let (limit, offset) = bounds(total)

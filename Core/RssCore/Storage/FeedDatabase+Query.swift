@@ -16,8 +16,10 @@ extension FeedDatabase {
                 if sql.searchKeysSelect != nil {
                     // The index's date order gives the first matches without sorting them all.
                     let limit = query.limit.map { max(0, $0) }
+                    var search = sql
+                    try search.expandSearch(db)
                     return try SearchWindow.read(
-                        sql, order: query.order, columns: columns, countingUpTo: limit,
+                        search, order: query.order, columns: columns, countingUpTo: limit,
                         bounds: { count in (limit ?? count, 0) }, db
                     ).rows.map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
                 }
@@ -41,7 +43,11 @@ extension FeedDatabase {
         unlimited.includesBody = false
         if unlimited.limitPerSource != nil { return try articles(unlimited).count }
         guard let sql = ArticleSQL(unlimited) else { return 0 }
-        return try read(.countArticles) { db in try Int.fetchOne(db, sql: sql.countSQL, arguments: sql.arguments) ?? 0 }
+        return try read(.countArticles) { db in
+            var counted = sql
+            try counted.expandSearch(db)
+            return try Int.fetchOne(db, sql: counted.countSQL, arguments: counted.arguments) ?? 0
+        }
     }
 
     /// One article with its text, or nil when it is not stored (any more).

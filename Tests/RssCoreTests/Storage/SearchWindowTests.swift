@@ -100,4 +100,21 @@ struct SearchWindowTests {
         #expect(try database.search("title", limit: 1).rows.map(\.title) == ["Title old"])
         try database.checkSearchIndex()
     }
+
+    @Test("a whole word is searched as the words of the index it begins: the same matches as its prefix", arguments: DatabaseKind.allCases)
+    func wordsExpandToTheIndexWords(kind: DatabaseKind) throws {
+        let (database, _) = try kind.open()
+        let source = makeSource("words")
+        try database.saveSource(source)
+        let titles = ["Alpha", "alphabet soup", "Alphas", "beta", "Ålpha", "café alpha"] + (0..<20).map { "omega\($0)" }
+        try database.mergeFetchedItems(
+            titles.enumerated().map { makeItem("\($0.offset)", title: $0.element, summary: "text") }, sourceID: source.id)
+        let expanded = try database.writer.read { db in try SearchQuery.expandedMatchExpression(for: "ALPHA omega café", db) }
+        #expect(expanded == #"("alpha" OR "alphabet" OR "alphas") AND "omega"* AND "café"*"#)
+        for (text, count) in [("alpha", 5), ("alph", 5), ("ALPHAS", 1), ("omega", 20), ("omega1", 11), ("café", 1), ("zzz", 0)] {
+            #expect(try database.search(text, limit: 50).totalCount == count, "\(text)")
+            #expect(try database.countArticles(ArticleQuery(searchText: text)) == count, "\(text)")
+            #expect(try database.articles(ArticleQuery(searchText: text, limit: 50)).count == count, "\(text)")
+        }
+    }
 }
