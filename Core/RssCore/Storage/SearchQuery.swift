@@ -25,17 +25,21 @@ enum SearchQuery {
     /// The same matches, much sooner: FTS5 answers a prefix query by merging the article lists of every word
     /// with that prefix before it returns the first match (about 40 ms for a word in half of a million
     /// articles), while it reads an OR of words lazily, in key order, and stops with the page. A prefix that
-    /// begins more words than ``maximumExpansions`` keeps the prefix form; so does any other word.
+    /// begins more words than ``maximumExpansions`` keeps the prefix form; so does any other word. Finding the
+    /// longer words counts their articles (the vocabulary does as it lists them): a partial word that begins
+    /// a very common one (`quas` for "quasar") still costs that word's list.
     static func expandedMatchExpression(for text: String, _ db: Database) throws -> String? {
         let words = words(of: text)
         guard !words.isEmpty else { return nil }
         let extensions = try db.cachedStatement(sql: """
-            SELECT term FROM temp.article_search_vocab WHERE term > ? AND term < ? LIMIT \(maximumExpansions + 1)
+            SELECT term FROM temp.article_search_vocab WHERE term >= ? AND term < ? LIMIT \(maximumExpansions + 1)
             """)
         return try words.map { word in
             guard word.utf8.allSatisfy(isPlain) else { return prefixTerm(word) }
             let term = word.lowercased()
-            let longer = try String.fetchAll(extensions, arguments: [term, term + "\u{10FFFF}"])
+            // From just after the word itself: the vocabulary counts each word's articles as it goes, and
+            // `term > word` would count the word's own (the whole cost this saves).
+            let longer = try String.fetchAll(extensions, arguments: [term + "\u{1}", term + "\u{10FFFF}"])
             guard longer.count <= maximumExpansions else { return prefixTerm(word) }
             return "(" + ([term] + longer).map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
         }.joined(separator: " AND ")  // FTS5 allows no implicit AND next to parentheses
