@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "RssResources", targets: ["RssResources"]),
         .executable(name: "rss-repl", targets: ["ReplFront"]),
         .executable(name: "rss-report", targets: ["RssReport"]),
+        .executable(name: "rss-serve", targets: ["RssServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -32,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(
@@ -92,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "RssCoreTests",
             dependencies: [
-                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources",
+                "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources", "LoopbackServers",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -184,6 +187,39 @@ let package = Package(
             name: "ReplTests",
             dependencies: ["ReplKit", "FrontKit", "RssCore", "ReduxVM", "RssResources", "LineEditor", "LoopbackServers"],
             path: "Tests/ReplTests"
+        ),
+        // rss-serve: the Google Reader and Miniflux APIs over the same database, for other reader apps.
+        .target(
+            name: "ServeFront",
+            dependencies: [
+                "RssCore", "ReduxVM", "FrontKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Fronts/ServeFront"
+        ),
+        .executableTarget(
+            name: "RssServe",
+            dependencies: ["ServeFront"],
+            path: "Fronts/RssServe"
+        ),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: [
+                "ServeFront", "RssCore", "ReduxVM", "FrontKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/ServeTests",
+            // The client scripts are run from the source tree by python3.
+            exclude: ["Clients"]
         ),
         .testTarget(
             name: "FeedParserTests",

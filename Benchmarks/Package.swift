@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
-/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`).
+/// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
+/// `schedule-bench`; `serve-bench` through `serve-load.sh`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -11,6 +12,7 @@ let package = Package(
         .package(name: "RssReeder", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .executableTarget(
@@ -33,6 +35,15 @@ let package = Package(
             path: "Sources/FeedParserBenchmark"
         ),
         .executableTarget(
+            name: "schedule-bench",
+            dependencies: [
+                .product(name: "RssCore", package: "RssReeder"),
+                .product(name: "ReduxVM", package: "RssReeder"),
+                .product(name: "ReduxVMTesting", package: "RssReeder"),
+            ],
+            path: "Sources/ScheduleBenchmark"
+        ),
+        .executableTarget(
             name: "fetch-bench",
             dependencies: [
                 .product(name: "RssCore", package: "RssReeder"),
@@ -40,6 +51,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/FetchBenchmark"
+        ),
+        // A load client for rss-serve: Benchmarks/serve-load.sh runs it.
+        .executableTarget(
+            name: "serve-bench",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Sources/ServeBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

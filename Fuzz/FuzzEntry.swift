@@ -10,6 +10,7 @@ public func feedParserFuzzOne(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let contentTypes: [String?] = [nil, "text/xml", "application/rss+xml; charset=iso-8859-1", "text/xml; charset=gb2312"]
     let contentType = contentTypes[Int(selector) % contentTypes.count]
     _ = try? FeedParser().parse(data, contentType: contentType, url: URL(string: "http://example.com/a/feed.xml"))
+    _ = FeedLinkScanner.feedLinks(in: data, contentType: contentType, pageURL: "http://example.com/a/page.html")
     if let document = try? OPMLReader().read(data) {
         _ = OPMLWriter().write(document)
         _ = document.subscriptions

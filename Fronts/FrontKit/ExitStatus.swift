@@ -43,7 +43,8 @@ public enum ExitStatus {
         case .database(let problem) where problem.operation == .backUp: cannotCreate
         case .database(let problem): problem.isOpening ? cannotRead : internalFailure
         case .importFailed: cannotRead
-        case .badAddress, .unknownSource, .settingOutOfRange: usage
+        case .badAddress, .unknownSource, .settingOutOfRange, .noDiscoveredFeed: usage
+        case .noFeedFound: badData
         case .fetch: someFailed
         case .alreadyFollowing, .exportFailed, .articleGone: internalFailure
         }

@@ -14,6 +14,10 @@ public enum NoticeText {
             var format = Date.FormatStyle(date: .omitted, time: .shortened)
             format.timeZone = calendar.timeZone
             return "\(SourceName.of(source, in: sources)): skipped until \(until.formatted(format)) (the server asked to wait)"
+        case .moved(let source, let from, let to):
+            return "\(SourceName.of(source, in: sources)) moved for good to \(FeedAddress.display(to)) (from \(FeedAddress.display(from)))"
+        case .gone(let source):
+            return "\(SourceName.of(source, in: sources)) is gone for good (HTTP 410): disabled; enable it to try again"
         case .imported(let file, let added, let alreadyFollowed):
             let note = alreadyFollowed > 0 ? " (\(alreadyFollowed) already followed)" : ""
             return "imported \(added) source\(added == 1 ? "" : "s") from \(file)\(note)"

@@ -33,6 +33,10 @@ public enum ProblemText {
             return "that article is no longer stored"
         case .settingOutOfRange(let change, let allowed):
             return setting(change, allowed: allowed)
+        case .noFeedFound(let page):
+            return "no feed found at \(page): it is no feed and declares none, nor is there one at its site's usual addresses"
+        case .noDiscoveredFeed(let number):
+            return "no feed \(number) was found (add URL lists the feeds it finds)"
         }
     }
 

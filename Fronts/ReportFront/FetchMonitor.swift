@@ -38,13 +38,20 @@ final class FetchMonitor: StoreSubscriber {
             }
             if !quiet || StatusWord.isFailure(report.result) {
                 let name = SourceName.of(report.sourceID, in: box.state.sources)
-                StandardStreams.err(StatusWord.line(name: name, result: report.result, calendar: calendar))
+                StandardStreams.err(StatusWord.line(name: name, result: report.result, movedTo: report.movedTo, calendar: calendar))
             }
+        }
+        // Which feed a `--url` page led to, before the feed's own status line.
+        if box.isNew(keyPath: \.discoveries) {
+            for line in ReportSession.followedLines(box) { StandardStreams.err(line) }
         }
         let firstNew = box.oldState.notices.nextID
         let problems = box.state.notices.items.filter { $0.id >= firstNew }.compactMap(\.problem).filter {
-            if case .fetch = $0 { return false }  // a status line says it
-            return true
+            switch $0 {
+            case .fetch: return false  // a status line says it
+            case .alreadyFollowing: return false  // a page found again on a later run: its feed is the run's
+            default: return true
+            }
         }
         guard !problems.isEmpty else { return }
         record.withLock { $0.problems.append(contentsOf: problems) }

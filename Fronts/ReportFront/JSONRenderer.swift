@@ -43,6 +43,7 @@ struct JSONRenderer {
 
         enum CodingKeys: String, CodingKey {
             case id, title, url, enabled, status, error, new, unread, lastSuccess, lastError
+            case lastFetch, nextDue, nextDueReason, interval, intervalReason, failures
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -57,6 +58,7 @@ struct JSONRenderer {
             try container.encode(source.unreadCount, forKey: .unread)
             try container.encode(source.lastSuccess.map(LocalTime.iso8601), forKey: .lastSuccess)
             try container.encode(source.lastError, forKey: .lastError)
+            try source.schedule.encode(into: &container)
         }
     }
 

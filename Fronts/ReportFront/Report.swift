@@ -1,4 +1,5 @@
 import Foundation
+import FrontKit
 import RssCore
 import TerminalText
 
@@ -33,6 +34,8 @@ struct ReportSource: Sendable, Equatable {
     var lastSuccess: Date?
     /// Its last fetch error, sanitised, until a fetch succeeds again.
     var lastError: String?
+    /// When it is due, and why.
+    var schedule: ScheduleSummary
 }
 
 /// One article of the report.

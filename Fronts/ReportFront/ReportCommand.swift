@@ -12,9 +12,13 @@ public struct ReportCommand: AsyncParsableCommand {
         abstract: "Print a report of your feeds' articles: for cron, pipes and mail.",
         discussion: """
             Without --refresh the report shows what the database holds. Sources given with --url or --opml are \
-            added to the database (and fetched at once); the report covers the --source sources if any are \
-            named, else this run's --url and --opml sources if any, else every source. Status lines (OK, 304, \
-            SKIP, FAIL) go to standard error, one per fetched source; --quiet keeps only FAIL.
+            added to the database (and fetched at once); a --url that is a web page follows the first feed the \
+            page declares (said on standard error). The report covers the --source sources if any are named, \
+            else this run's --url and --opml sources if any, else every source; --tag narrows any of these to \
+            the sources filed under a tag. --refresh fetches the sources that are due: each source's interval \
+            (the refresh interval setting, or its own) lengthened by what its feed and server ask, and a failing \
+            source backs off; --force fetches them all. Status lines (OK, 304, SKIP, FAIL) go to standard \
+            error, one per source; --quiet keeps only FAIL.
 
             \(ReportExit.help)
             """,
@@ -25,8 +29,11 @@ public struct ReportCommand: AsyncParsableCommand {
         completion: .file())
     var databasePath: String?
 
-    @Flag(help: "Fetch the report's sources first.")
+    @Flag(help: "Fetch the report's sources first: those that are due (not those backing off).")
     var refresh = false
+
+    @Flag(help: "With --refresh, fetch every source of the report, due or not (never a disabled one).")
+    var force = false
 
     @Option(
         name: .customLong("opml"),
@@ -45,6 +52,12 @@ public struct ReportCommand: AsyncParsableCommand {
             valueName: "duration|date"))
     var since: Since?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only articles a filter-language expression selects, e.g. 'unread and (tag = News or title ~ \"^Swift\")' (see docs/filters.md).",
+            valueName: "expression"))
+    var filter: String?
+
     @Flag(help: "Only unread articles.")
     var unread = false
 
@@ -55,6 +68,12 @@ public struct ReportCommand: AsyncParsableCommand {
         name: .customLong("source"), parsing: .upToNextOption,
         help: ArgumentHelp("Only these sources (title or URL, as in the REPL).", valueName: "name"))
     var sourceNames: [String] = []
+
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp(
+            "Only the sources filed under this tag (repeat it for several: any of them).", valueName: "tag"))
+    var tags: [String] = []
 
     // Unconditional: `--limit -1` is a value to refuse with a reason, not a missing value before a flag.
     @Option(
@@ -93,6 +112,7 @@ public struct ReportCommand: AsyncParsableCommand {
     public func validate() throws {
         if databasePath?.isEmpty == true { throw ValidationError("--db needs a file name") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if force, !refresh { throw ValidationError("--force goes with --refresh") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
     }
 
@@ -115,12 +135,15 @@ public struct ReportCommand: AsyncParsableCommand {
             options.database = .file(URL(fileURLWithPath: databasePath))
         }
         options.refresh = refresh
+        options.force = force
         options.opmlFiles = opmlFiles.map { URL(fileURLWithPath: $0) }
         options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
         options.since = since
+        options.filter = try filter.map { text throws(ReportFailure) in try ReportOptions.filter(text) }
         options.unread = unread
         options.starred = starred
         options.sourceNames = sourceNames
+        options.tags = tags
         options.limit = limit
         options.format = format
         options.markRead = markRead

@@ -1,4 +1,5 @@
 import Foundation
+import FrontKit
 import Logging
 import ReduxVM
 import RssCore
@@ -7,12 +8,18 @@ import RssCore
 struct ReportOptions: Sendable {
     var database: RssConfiguration.Database = .standard
     var refresh = false
+    /// With `refresh`: fetch the sources whether due or backing off (`--force`).
+    var force = false
     var opmlFiles: [URL] = []
     var urls: [URL] = []
     var since: Since?
+    /// `--filter`, parsed; its `age` is measured from ``now``.
+    var filter: ArticleFilter?
     var unread = false
     var starred = false
     var sourceNames: [String] = []
+    /// Only the sources filed under one of these tags (`--tag`, repeatable).
+    var tags: [String] = []
     var limit: Int?
     var format: ReportFormat = .plain
     var markRead = false
@@ -27,6 +34,15 @@ struct ReportOptions: Sendable {
     var logger: Logger?
     /// The time the run takes as now (tests fix it).
     var now = Date()
+
+    /// Parses a `--filter` argument; a mistake is bad usage, said with its column.
+    static func filter(_ text: String) throws(ReportFailure) -> ArticleFilter {
+        do throws(FilterProblem) {
+            return try ArticleFilter(text)
+        } catch {
+            throw .usage("--filter: \(ProblemText.filter(error))")
+        }
+    }
 
     /// Turns a `--url` argument into a feed address: a URL with a scheme, or a path to a local file.
     static func feedURL(_ argument: String) throws(ReportFailure) -> URL {

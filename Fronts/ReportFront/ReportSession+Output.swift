@@ -32,7 +32,8 @@ extension ReportSession {
                 id: source.id, name: Text.line(source.title), url: Text.line(FeedAddress.display(source.url)),
                 isEnabled: source.isEnabled, fetch: record.results[source.id],
                 newCount: record.newBySource[source.id] ?? 0, unreadCount: state.counts.unread(in: source.id),
-                lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) })
+                lastSuccess: source.status.lastSuccess, lastError: source.status.lastError.map { Text.line(ProblemText.fetch($0)) },
+                schedule: ScheduleSummary(source, in: state))
         }
         return Report(
             now: options.now, sources: reportSources, items: items,

@@ -97,21 +97,22 @@ final class ReportSession: Sendable {
             return ExitStatus.success
         }
         let opmlURLs = try options.opmlFiles.flatMap { file throws(ReportFailure) in try Self.feedURLs(in: file) }
-        let runURLs = Set(options.urls + opmlURLs)
+        let discovered = await discoverFeeds()
+        let runURLs = Set(options.urls.map { discovered[$0] ?? $0 } + opmlURLs)
         var named = resolve(options.sourceNames)
         if runURLs.isEmpty, let missing = named.missing.first {
             throw ReportFailure.usage("no source named \(Text.line(missing))")
         }
 
         // Which existing sources this run refreshes.
-        let refreshTargets = !options.refresh ? [] : store.state.sources.all.filter { source in
+        var refreshTargets = !options.refresh ? [] : store.state.sources.all.filter { source in
             if !options.sourceNames.isEmpty { return named.ids.contains(source.id) || runURLs.contains(source.url) }
             return runURLs.isEmpty || runURLs.contains(source.url)
         }
         // Sources of this run: added (and fetched at once by RssCore) when not followed yet.
         let followed = Set(store.state.sources.all.map(\.url))
         var adding = Set<URL>()
-        for url in options.urls where !followed.contains(url) && adding.insert(url).inserted {
+        for url in options.urls where url.isFileURL && !followed.contains(url) && adding.insert(url).inserted {
             store.dispatch(AddSource(url: url, date: options.now))
         }
         for file in options.opmlFiles {
@@ -127,15 +128,25 @@ final class ReportSession: Sendable {
             }
         }
 
+        let tags = wantedTags()
+        try checkTags(tags)
+        // A page's feed followed already (a page given again on a later run) is fetched, as an added one is.
+        let targets = Set(refreshTargets.map(\.id))
+        let rediscovered = store.state.sources.all.filter {
+            Set(discovered.values).contains($0.url) && !targets.contains($0.id)
+        }
+        refreshTargets = (refreshTargets + rediscovered).filter { isTagged($0, tags) }
+
         // Refresh what this run's additions did not fetch already.
         let fetched = Set(monitor.snapshot.results.keys)
         let toFetch = refreshTargets.filter { $0.isEnabled && !fetched.contains($0.id) }.map(\.id)
         for source in refreshTargets where !source.isEnabled && !options.quiet {
-            StandardStreams.err(StatusWord.disabledLine(name: SourceName.of(source)))
+            StandardStreams.err(
+                StatusWord.disabledLine(name: SourceName.of(source), isGone: source.status.lastError?.httpStatus == 410))
         }
         try await holdForTests()
         if !toFetch.isEmpty {
-            store.dispatch(Refresh(sourceIDs: toFetch))
+            store.dispatch(Refresh(sourceIDs: toFetch, onlyIfDue: !options.force))
             await store.idle()
         }
         try trap.check()
@@ -161,8 +172,8 @@ final class ReportSession: Sendable {
         let record = monitor.snapshot
         // The snapshots live only while the report is made of them, not while it is written.
         let report = makeReport(
-            sources: reportSources,
-            articles: try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil)),
+            sources: reportSources.filter { isTagged($0, tags) },
+            articles: try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags)),
             record: record)
         try trap.check()
         write(report)
@@ -185,6 +196,8 @@ final class ReportSession: Sendable {
         guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"],
             let seconds = Double(text)
         else { return }
+        // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
+        FileHandle.standardError.write(Data("rss-report: test hold: \(text) s before the refresh\n".utf8))
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             try trap.check()
@@ -194,11 +207,15 @@ final class ReportSession: Sendable {
 
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
     /// source; the body only for the format that shows it.
-    private func articleQuery(sources: Set<UUID>?) -> ArticleQuery {
-        ArticleQuery(
-            sourceIDs: sources, isRead: options.unread ? false : nil, isStarred: options.starred ? true : nil,
+    private func articleQuery(sources: Set<UUID>?, tags: Set<String>?) -> ArticleQuery {
+        var query = ArticleQuery(
+            sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
+            isStarred: options.starred ? true : nil,
             since: options.since?.start(relativeTo: options.now), limitPerSource: options.limit,
             includesBody: options.format == .tsv)
+        query.filter = options.filter
+        query.filter?.now = options.now
+        return query
     }
 
     /// The articles `query` selects; a database failure ends the run.

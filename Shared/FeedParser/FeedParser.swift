@@ -42,21 +42,6 @@ public struct FeedParser: Sendable {
     /// declares an absolute http(s) address of its own (its self link, else its site link), relative links
     /// resolve against that address instead.
     public func parse(_ data: Data, contentType: String? = nil, url: URL? = nil) throws(FeedParseError) -> ParsedFeed {
-        let feed = try parseDocument(data, contentType: contentType, url: url)
-        guard url == nil || url?.isFileURL == true,
-            let published = [feed.selfLink, feed.siteLink].lazy.compactMap({ $0 }).first(where: Self.isWebAddress),
-            let publishedURL = URL(string: published)
-        else { return feed }
-        return try parseDocument(data, contentType: contentType, url: publishedURL)
-    }
-
-    /// Whether `link` is an absolute http or https address.
-    private static func isWebAddress(_ link: String) -> Bool {
-        let lower = link.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
-    }
-
-    private func parseDocument(_ data: Data, contentType: String?, url: URL?) throws(FeedParseError) -> ParsedFeed {
         guard data.count <= options.maxInputBytes else {
             throw .tooLarge(bytes: data.count, limit: options.maxInputBytes)
         }
@@ -68,28 +53,65 @@ public struct FeedParser: Sendable {
             bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }
         }
         guard let first else { throw .empty }
-        let documentURL = url?.absoluteString
+        let readFromFile = url == nil || url?.isFileURL == true
 
         var result: ParsedFeed
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             let json = decoded.text.map { Data($0.utf8) } ?? data.dropFirst(decoded.bomLength)
-            let (format, feed, items, warnings) = try JSONFeedMapper.map(json, options: options,
-                                                                       documentURL: documentURL)
-            result = Self.assemble(format, feed, items, warnings)
+            result = try mapJSON(json, documentURL: url?.absoluteString)
+            if readFromFile, let published = Self.publishedAddress(of: result) {
+                result = try mapJSON(json, documentURL: published)
+            }
         } else {
-            let document = try XMLTreeBuilder.build(
-                decoded, of: data, options: options, documentURL: documentURL)
+            var document = try XMLTreeBuilder.build(
+                decoded, of: data, options: options, documentURL: url?.absoluteString)
             let (format, root) = try FormatDetector.detect(
                 document, isHTMLType: header?.isHTML ?? false,
                 looksBinary: { decoded.withUTF8(of: data, BinaryInput.hasControlCharacters) })
+            let isAtom = format == .atom03 || format == .atom10
+            // The feed's own address is known from its feed-level elements alone: the items are read once,
+            // against the tree rebased on that address.
+            if readFromFile, let published = Self.publishedAddress(of: document, root: root, isAtom: isAtom) {
+                document.rebase(documentURL: published)
+            }
             var ctx = MappingContext(doc: document)
-            let (feed, items) = format == .atom03 || format == .atom10
-                ? AtomMapper.map(&ctx, root: root) : RSSMapper.map(&ctx, root: root)
+            let (feed, items) = isAtom ? AtomMapper.map(&ctx, root: root) : RSSMapper.map(&ctx, root: root)
             result = Self.assemble(format, feed, items, document.warnings + ctx.warnings)
         }
         result.encoding = decoded.encoding
         result.warnings = decoded.warnings + result.warnings
         return result
+    }
+
+    /// The address an XML feed declares for itself, read from its feed-level elements only.
+    private static func publishedAddress(of document: XMLDocument, root: Int, isAtom: Bool) -> String? {
+        var ctx = MappingContext(doc: document)
+        let feed = isAtom ? AtomMapper.feed(&ctx, root: root).0 : RSSMapper.feed(&ctx, root: root)
+        return publishedAddress(selfLink: feed.selfLink.value, siteLink: feed.link.value)
+    }
+
+    /// The absolute http(s) address a feed declares for itself (its self link, else its site link), as a
+    /// document URL.
+    private static func publishedAddress(of feed: ParsedFeed) -> String? {
+        publishedAddress(selfLink: feed.selfLink, siteLink: feed.siteLink)
+    }
+
+    private static func publishedAddress(selfLink: String?, siteLink: String?) -> String? {
+        guard let published = [selfLink, siteLink].lazy.compactMap({ $0 }).first(where: isWebAddress),
+              let url = URL(string: published)
+        else { return nil }
+        return url.absoluteString
+    }
+
+    /// Whether `link` is an absolute http or https address.
+    private static func isWebAddress(_ link: String) -> Bool {
+        let lower = link.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    private func mapJSON(_ json: Data, documentURL: String?) throws(FeedParseError) -> ParsedFeed {
+        let (format, feed, items, warnings) = try JSONFeedMapper.map(json, options: options, documentURL: documentURL)
+        return Self.assemble(format, feed, items, warnings)
     }
 
     private static func assemble(_ format: FeedFormat, _ feed: FeedDraft, _ items: [ItemDraft],
@@ -103,6 +125,7 @@ public struct FeedParser: Sendable {
             description: feed.description.value, iconURL: feed.icon.value, updated: feed.updated.value,
             language: feed.language.value, authors: authors,
             items: built,
-            warnings: warnings)
+            warnings: warnings, ttl: feed.ttl.value, updatePeriod: feed.updatePeriod.value,
+            updateFrequency: feed.updateFrequency.value)
     }
 }

@@ -57,6 +57,9 @@ struct ProblemTextTests {
         (.articleGone(UUID()), "that article is no longer stored"),
         (.settingOutOfRange(.pageSize(0), allowed: 1...500), "page size must be between 1 and 500"),
         (.unknownSource(UUID()), "no such source (it was removed meanwhile)"),
+        (.noFeedFound(page: "https://blog.example/"),
+         "no feed found at https://blog.example/: it is no feed and declares none, nor is there one at its site's usual addresses"),
+        (.noDiscoveredFeed(number: 3), "no feed 3 was found (add URL lists the feeds it finds)"),
     ]
 
     @Test("each problem reads as one safe line", arguments: problems)
@@ -106,5 +109,48 @@ struct ProblemTextTests {
         #expect(line(.exported(file: "/x.opml", sources: 4)) == "exported 4 sources to /x.opml")
         #expect(line(.postponed(source: Self.source, until: date.addingTimeInterval(3_600))).hasPrefix("Feeds Red: skipped until"))
         #expect(line(.problem(.articleGone(UUID()))) == "that article is no longer stored")
+    }
+}
+
+/// The words of filter mistakes: each kind said in one line, with its column first.
+@Suite("Filter mistakes in words")
+struct FilterProblemTextTests {
+    static let kinds: [(FilterProblem.Kind, String)] = [
+        (.empty, "no condition (for example: unread and title contains swift)"),
+        (.unterminatedString, "this quote is never closed"),
+        (.unknownOperator("<="), "“<=” is not an operator (contains, ~, =, !=, < or >)"),
+        (.unknownField("titel"), "unknown field “titel” (fields: title, author, content, link, source, tag, age, unread, starred)"),
+        (.expected(.condition, found: nil), "expected a field, “not” or “(”, found the end"),
+        (.expected(.comparison(.age), found: "x"), "expected < or > after age, found “x”"),
+        (.expected(.value, found: ")"), "expected a value, found “)”"),
+        (.expected(.closingParenthesis(openedAt: 3), found: nil), "expected “)” closing the “(” of column 3, found the end"),
+        (.expected(.connective, found: "starred"), "expected “and”, “or” or the end, found “starred”"),
+        (.operatorNotAllowed(.lessThan, field: .title), "title takes contains, ~, = or !=, not “<”"),
+        (.notADuration("7"), "“7” is not a duration such as 90m, 12h, 7d, 2w or 1d12h"),
+        (.notAMark("maybe"), "“maybe” is not true or false"),
+        (.badPattern(.unclosedGroup), "bad regular expression: this “(” is never closed"),
+        (.badPattern(.unknownEscape("\\1")), "bad regular expression: “\\1” means nothing here (no backreferences)"),
+        (.badPattern(.tooComplex(limit: 2000)), "bad regular expression: too complex (more than 2000 steps a character)"),
+        (.tooLong(limit: 2000), "longer than 2000 characters"),
+        (.tooManyConditions(limit: 100), "more than 100 conditions"),
+        (.tooDeep(limit: 32), "parentheses and “not” nest deeper than 32"),
+    ]
+
+    @Test("each kind of mistake", arguments: kinds.indices)
+    func wording(index: Int) {
+        let (kind, words) = Self.kinds[index]
+        #expect(ProblemText.filter(FilterProblem(column: 4, kind: kind)) == "column 4: " + words)
+    }
+
+    @Test("every pattern fault says something of its own")
+    func patternFaults() {
+        let faults: [FilterProblem.PatternFault] = [
+            .tooLong(limit: 500), .tooComplex(limit: 2000), .unclosedGroup, .unopenedGroup, .unclosedClass,
+            .reversedRange, .nothingToRepeat, .repetitionTooLarge(limit: 1000), .reversedRepetition, .trailingBackslash,
+            .unknownEscape("\\y"), .unsupportedGroup, .unknownFlag("x"), .unknownFlag(""), .unknownClassName("alfa"),
+        ]
+        let words = faults.map { ProblemText.filterReason(.badPattern($0)) }
+        #expect(Set(words).count == faults.count)
+        #expect(words.allSatisfy { $0.hasPrefix("bad regular expression: ") && !$0.contains("\n") })
     }
 }

@@ -6,8 +6,11 @@
 # The Debian packages the build needs: libedit-dev for the line editor, pkg-config to find it.
 RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
-# checks from outside the program).
-RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3)
+# checks from outside the program, and reading newsboat's cache), man-db (its `man -l`, with groff, renders the
+# installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat).
+RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db newsboat tmux)
+# The Python packages rss-serve's tests use as clients: the Miniflux API client and a Google Reader API client.
+RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader)
 
 # Installs what the build needs.
 ensure_system_packages() {
@@ -17,6 +20,25 @@ ensure_system_packages() {
 # Installs what the build and the tests need.
 ensure_test_packages() {
     ensure_packages "${RSS_REEDER_SYSTEM_PACKAGES[@]}" "${RSS_REEDER_TEST_PACKAGES[@]}"
+    ensure_python_packages "${RSS_REEDER_TEST_PYTHON_PACKAGES[@]}"
+}
+
+# Installs the named Python packages that python3 cannot import (with pip, for the user running the tests;
+# python3-pip from apt first when pip is missing).
+ensure_python_packages() {
+    local missing=()
+    local package
+    for package in "$@"; do
+        python3 -c "import $package" 2>/dev/null || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        ensure_packages python3-pip
+    fi
+    echo "Installing ${missing[*]} (pip)..." >&2
+    # Debian's own python3 refuses pip installs into the system without this flag; a pyenv python ignores it.
+    python3 -m pip install --quiet --user --break-system-packages "${missing[@]}" >&2 2>/dev/null ||
+        python3 -m pip install --quiet "${missing[@]}" >&2
 }
 
 # Installs the named packages that are missing.

@@ -16,6 +16,9 @@ func measureReader(database url: URL, articles: Int, sources: Int, runs: Int) as
     var unreadCount = Series("query: count of unread")
     var perSource = Series("query: newest 5 per source, all sources")
     var broadQuery = Series("query: common word, first 50")
+    var filterFirst = Series("filter: unread, title contains, first 50")
+    var filterPattern = Series("filter: title ~ pattern, count of all")
+    var filterContent = Series("filter: content contains, count of all")
     var memory = Series("resident memory after the runs", unit: "MB", target: "< 100 MB")
     let clock = ContinuousClock()
 
@@ -78,9 +81,24 @@ func measureReader(database url: URL, articles: Int, sources: Int, runs: Int) as
         }
         broadQuery.values.append(commonTime)
         guard common.count == 50 else { fatalError("broad query: \(common.count)") }
+
+        // Filters (the filter language): a page that stops early, then two that read every article (a count),
+        // one through a pattern, one through the articles' text.
+        var filtered = ArticleQuery(limit: 50)
+        filtered.filter = try ArticleFilter("unread and title contains swift and not title contains linux")
+        let (firstFiltered, firstFilteredTime) = try await timed { try await store.articles(filtered) }
+        filterFirst.values.append(firstFilteredTime)
+        guard firstFiltered.count == 50 else { fatalError("filtered first page: \(firstFiltered.count)") }
+        var pattern = ArticleQuery()
+        pattern.filter = try ArticleFilter(#"title ~ "^(swift|linux) \w+ (server|kernel)\b""#)
+        filterPattern.values.append(try await timed { try await store.articleCount(pattern) }.1)
+        var content = ArticleQuery()
+        content.filter = try ArticleFilter("content contains marmalade")
+        filterContent.values.append(try await timed { try await store.articleCount(content) }.1)
         memory.values.append(residentMegabytes())
     }
     return [
-        start, mark, markStored, selective, broad, recount, firstUnread, unreadCount, perSource, broadQuery, memory,
+        start, mark, markStored, selective, broad, recount, firstUnread, unreadCount, perSource, broadQuery,
+        filterFirst, filterPattern, filterContent, memory,
     ]
 }

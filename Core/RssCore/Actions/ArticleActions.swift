@@ -81,22 +81,52 @@ public struct SetStarred: JournaledAction, MarksTag {
     }
 }
 
-/// Marks every article read, of one source or of all; the rows show it at once, and the counts follow once
-/// it is stored.
+/// Marks every article read, of one source, of some, of the sources filed under a tag, or of all, optionally only
+/// those dated before a time; the rows show it at once, and the counts follow once it is stored.
 public struct MarkAllRead: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.MarkAllRead"
-    /// The source, or nil for all.
+    /// The source, or nil for all (unless ``sourceIDs`` says which).
     public let sourceID: UUID?
+    /// Only the sources filed under this tag (exactly as written), when set; takes the place of ``sourceID``.
+    public let tag: String?
+    /// These sources (a folder's, say), when set; takes the place of ``sourceID``.
+    public let sourceIDs: Set<UUID>?
+    /// Only articles dated before this time (the date lists sort by), when set: "everything I have seen",
+    /// as a sync client says it, leaves what arrived since alone.
+    public let before: Date?
 
     /// Marks everything of `sourceID` (or everything) read.
     public init(sourceID: UUID? = nil) {
         self.sourceID = sourceID
+        self.tag = nil
+        self.sourceIDs = nil
+        self.before = nil
     }
+
+    /// Marks everything of the sources filed under `tag` read.
+    public init(tag: String) {
+        self.sourceID = nil
+        self.tag = tag
+        self.sourceIDs = nil
+        self.before = nil
+    }
+
+    /// Marks the articles of `sources` (nil for every source) dated before `before` (nil for any date) read.
+    public init(sources: Set<UUID>?, before: Date?) {
+        self.sourceID = nil
+        self.tag = nil
+        self.sourceIDs = sources
+        self.before = before
+    }
+
+    /// The sources it marks, nil for all (or for a tag's, which the reducer and the storage each resolve).
+    var scope: Set<UUID>? { sourceIDs ?? sourceID.map { [$0] } }
 
     /// Updates the rows.
     public func updateState(_ state: inout RssState) {
-        state.applyMark(.allRead(source: sourceID))
+        let sources = tag.map { Set(state.sources.tagged($0).map(\.id)) } ?? scope
+        state.applyMark(.allRead(sources: sources, before: before))
     }
 }
 

@@ -1,46 +1,65 @@
 public import Foundation
 public import ReduxVM
 
-/// Fetches sources now: the given ones, or every enabled source, or (on a timer) the enabled sources that are due.
+/// Fetches sources now: the given ones, or every enabled source, or (a look of the reader's timer) the enabled
+/// sources that are due.
 public struct Refresh: JournaledAction, RefreshTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.Refresh"
     /// The sources to fetch, or nil for every enabled source.
     public let sourceIDs: [UUID]?
-    /// For a timed refresh: the time of the tick; only sources not fetched within `minimumInterval` of it are
+    /// For a look of the timer: its time; the sources due then by their schedule (``FetchSchedule``) are
     /// fetched. Nil for a refresh someone asked for, which fetches every source it names.
     public let dueAt: Date?
-    /// For a timed refresh: how long a source is left alone after a fetch.
+    /// For a look of the timer: the minimum fetch interval, under which no interval goes.
     public let minimumInterval: TimeInterval
+    /// Whether each source is fetched only if it is due by its schedule, as the database says when its fetch
+    /// starts (`rss-report --refresh`; every look of the timer). A refresh asked for without it fetches
+    /// regardless of schedules and back-off (a server's `Retry-After` is always honoured).
+    public let onlyIfDue: Bool
 
-    /// Refreshes `sourceIDs`, or everything enabled.
-    public init(sourceIDs: [UUID]? = nil) {
+    /// Refreshes `sourceIDs`, or everything enabled; with `onlyIfDue`, only those whose time has come.
+    public init(sourceIDs: [UUID]? = nil, onlyIfDue: Bool = false) {
         self.sourceIDs = sourceIDs
         self.dueAt = nil
         self.minimumInterval = 0
+        self.onlyIfDue = onlyIfDue
     }
 
     private init(dueAt: Date, minimumInterval: TimeInterval) {
         self.sourceIDs = nil
         self.dueAt = dueAt
         self.minimumInterval = minimumInterval
+        self.onlyIfDue = true
     }
 
-    /// A timed refresh at `date`: the enabled sources not fetched within `minimumInterval` (by any refresh,
-    /// timed or not), so that a short timer or a manual refresh just before a tick never hits a server
-    /// more often than that.
+    /// A look of the reader's timer at `date`: the enabled sources due by their schedule (each at its own
+    /// slot of its interval, never sooner than `minimumInterval` after its last fetch by anyone), and when to
+    /// look next (``RefreshState/nextTimedCheck``).
     public static func due(at date: Date, minimumInterval: TimeInterval) -> Refresh {
         Refresh(dueAt: date, minimumInterval: minimumInterval)
     }
 
+    /// Reads a refresh as journals record it; journals from before schedules lack `onlyIfDue`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sourceIDs = try container.decodeIfPresent([UUID].self, forKey: .sourceIDs)
+        dueAt = try container.decodeIfPresent(Date.self, forKey: .dueAt)
+        minimumInterval = try container.decode(TimeInterval.self, forKey: .minimumInterval)
+        onlyIfDue = try container.decodeIfPresent(Bool.self, forKey: .onlyIfDue) ?? (dueAt != nil)
+    }
+
     /// Queues the sources; a refresh already running is extended rather than restarted.
     public func updateState(_ state: inout RssState) {
-        let wanted = sourceIDs.map(Set.init)
-        let ids = state.sources.all
-            .filter { wanted?.contains($0.id) ?? $0.isEnabled }
-            .filter { source in dueAt.map { source.status.isDue(at: $0, minimumInterval: minimumInterval) } ?? true }
-            .map(\.id)
-            .filter { !state.refresh.pending.contains($0) }
+        let ids: [UUID]
+        if let dueAt {
+            ids = TimedRefreshPlan.look(&state, at: dueAt, minimum: minimumInterval)
+        } else {
+            let wanted = sourceIDs.map(Set.init)
+            let pending = Set(state.refresh.pending)
+            ids = state.sources.all.filter { wanted?.contains($0.id) ?? $0.isEnabled }.map(\.id)
+                .filter { !pending.contains($0) }
+        }
         guard !ids.isEmpty else { return }
         if !state.refresh.isRunning {
             state.refresh.isRunning = true
@@ -51,6 +70,7 @@ public struct Refresh: JournaledAction, RefreshTag {
         }
         state.refresh.pending.append(contentsOf: ids)
         state.refresh.total += ids.count
+        if onlyIfDue { state.refresh.onlyIfDue.formUnion(ids) }
     }
 }
 
@@ -66,6 +86,7 @@ public struct CancelRefresh: JournaledAction, RefreshTag {
         guard state.refresh.isRunning else { return }
         state.refresh.isRunning = false
         state.refresh.pending = []
+        state.refresh.onlyIfDue = []
     }
 }
 
@@ -82,27 +103,35 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
     let date: Date
 
     func updateState(_ state: inout RssState) {
-        guard state.sources[id] != nil else { return }
+        guard let before = state.sources[id] else { return }
         state.sources.update(id) { source in
             source.status = outcome.status
             if let title = outcome.feedTitle, !title.isEmpty { source.title = title }
             if let siteLink = outcome.siteLink { source.siteLink = siteLink }
             if let movedTo = outcome.movedTo { source.url = movedTo }
+            if outcome.isGone == true { source.isEnabled = false }
+        }
+        if let movedTo = outcome.movedTo, movedTo != before.url {
+            state.notices.post(.moved(source: id, from: before.url, to: movedTo), at: date)
         }
         if outcome.newArticles > 0 {
             state.counts.apply(CountChange(total: outcome.newArticles, unreadBySource: [id: outcome.newArticles]))
             state.notices.post(.newArticles(source: id, count: outcome.newArticles), at: date)
         }
-        if let until = outcome.skippedUntil {
+        // A scheduled refresh finding a source not due yet is routine: only a server's wait is news.
+        if let until = outcome.skippedUntil, (outcome.skipReason ?? .retryAfter) == .retryAfter {
             state.notices.post(.postponed(source: id, until: until), at: date)
         }
         if let problem = outcome.storageProblem {
             state.notices.post(.database(problem), at: date)
+        } else if outcome.isGone == true {
+            state.notices.post(.gone(source: id), at: date)
         } else if outcome.skippedUntil == nil, let error = outcome.status.lastError {
             state.notices.post(.fetch(source: id, error), at: date)
         }
         guard isPartOfRunningRefresh(state), let index = state.refresh.pending.firstIndex(of: id) else { return }
         state.refresh.pending.remove(at: index)
+        state.refresh.onlyIfDue.remove(id)
         state.refresh.completed += 1
         state.refresh.newArticles += outcome.newArticles
         if state.refresh.pending.isEmpty {
@@ -127,6 +156,10 @@ struct FetchOutcome: Sendable, Equatable, Codable {
     var movedTo: URL?
     /// Set when the source was not fetched because it may not be asked again before this time.
     var skippedUntil: Date?
+    /// Why it was not fetched; nil (journals from before schedules) is `Retry-After`.
+    var skipReason: SkipReason?
+    /// Set when the server said the feed is gone for good (410): the source was disabled.
+    var isGone: Bool?
     /// Whether the feed had not changed since the last fetch (HTTP 304, or an unchanged file).
     var wasNotModified = false
     /// Set when the fetch worked but what it brought could not be stored.

@@ -30,16 +30,28 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
 
     /// Appends the source, or posts why the URL was refused.
     public func updateState(_ state: inout RssState) {
+        guard let url = state.newFeedAddress(url, at: date) else { return }
+        state.sources.all.append(
+            Source(
+                id: id, url: url, title: SourceURL.provisionalTitle(url), tags: TagName.normalized(tags),
+                addedAt: date))
+    }
+}
+
+extension RssState {
+    /// `url` as a source would keep it, when it is accepted and not followed yet; otherwise nil, with a notice
+    /// saying why (``RssProblem/badAddress(_:_:)``, ``RssProblem/alreadyFollowing(_:source:)``).
+    mutating func newFeedAddress(_ url: URL, at date: Date) -> URL? {
         switch SourceURL.validate(url) {
         case .failure(let refusal):
-            state.notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
+            notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
+            return nil
         case .success(let url):
-            if let existing = state.sources.all.first(where: { $0.url == url }) {
-                state.notices.post(.alreadyFollowing(url, source: existing.id), at: date)
-                return
+            if let existing = sources.all.first(where: { $0.url == url }) {
+                notices.post(.alreadyFollowing(url, source: existing.id), at: date)
+                return nil
             }
-            state.sources.all.append(
-                Source(id: id, url: url, title: SourceURL.provisionalTitle(url), tags: tags, addedAt: date))
+            return url
         }
     }
 }
@@ -67,7 +79,8 @@ public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag {
     }
 }
 
-/// Turns refreshing of a source on or off; its articles stay.
+/// Turns refreshing of a source on or off; its articles stay. A source whose feed is gone (HTTP 410) was
+/// turned off by RssCore: turning it on tries it again.
 public struct SetSourceEnabled: JournaledAction, SourcesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetSourceEnabled"
@@ -82,8 +95,14 @@ public struct SetSourceEnabled: JournaledAction, SourcesTag {
         self.isEnabled = isEnabled
     }
 
-    /// Flips the flag.
+    /// Flips the flag; enabling forgets the failures and their back-off (a feed that was gone, or failing
+    /// for long, starts afresh on its interval).
     public func updateState(_ state: inout RssState) {
-        state.sources.update(id) { $0.isEnabled = isEnabled }
+        state.sources.update(id) { source in
+            source.isEnabled = isEnabled
+            guard isEnabled else { return }
+            source.status.consecutiveFailures = 0
+            source.status.backingOffUntil = nil
+        }
     }
 }

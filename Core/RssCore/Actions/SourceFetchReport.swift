@@ -14,6 +14,13 @@ public struct SourceFetchReport: Sendable, Equatable {
         case notModified
         /// The source was not asked, because it may not be asked again before this time (`Retry-After`).
         case skipped(until: Date)
+        /// A refresh of due sources only (``Refresh/onlyIfDue``) left it alone: its interval has not passed
+        /// since its last fetch (by any program), until this time.
+        case notDue(until: Date)
+        /// A refresh of due sources only left it alone: it is failing and backing off until this time.
+        case backingOff(until: Date)
+        /// A refresh of due sources only left it alone: it was disabled since the refresh began.
+        case disabled
         /// The fetch failed; the error says why.
         case failed(FetchError)
         /// The feed was fetched, but what it brought could not be stored: a failure of the database, not of
@@ -25,6 +32,9 @@ public struct SourceFetchReport: Sendable, Equatable {
     public let sourceID: UUID
     /// How it ended.
     public let result: Result
+    /// Where the feed moved for good, when this fetch made the source take its new address: the second
+    /// fetch in a row redirected there permanently (301, 308).
+    public var movedTo: URL? = nil
 }
 
 extension StateBox where State == RssState {
@@ -39,7 +49,12 @@ extension StateBox where State == RssState {
         if let problem = outcome.storageProblem {
             result = .notStored(problem)
         } else if let until = outcome.skippedUntil {
-            result = .skipped(until: until)
+            switch outcome.skipReason ?? .retryAfter {
+            case .retryAfter: result = .skipped(until: until)
+            case .notDue: result = .notDue(until: until)
+            case .backingOff: result = .backingOff(until: until)
+            case .disabled: result = .disabled
+            }
         } else if let error = outcome.status.lastError {
             result = .failed(error)
         } else if outcome.wasNotModified {
@@ -47,6 +62,6 @@ extension StateBox where State == RssState {
         } else {
             result = .fetched(newArticles: outcome.newArticles)
         }
-        return SourceFetchReport(sourceID: fetched.id, result: result)
+        return SourceFetchReport(sourceID: fetched.id, result: result, movedTo: outcome.movedTo)
     }
 }

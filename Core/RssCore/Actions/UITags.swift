@@ -17,3 +17,5 @@ public protocol RefreshTag {}
 public protocol SettingsTag {}
 /// The action posted a notice.
 public protocol NoticesTag {}
+/// The action changed the feed discovery under way.
+public protocol DiscoveryTag {}

@@ -20,9 +20,10 @@ public struct RssConfiguration: Sendable {
     /// Whether to refresh every `refreshInterval` (interactive fronts); batch programs leave it off, so that
     /// ``ReduxVM/Store/idle()`` returns once their own work is done.
     public var refreshesPeriodically: Bool
-    /// How long a timed refresh leaves a source alone after any fetch of it (seconds). The refresh interval
-    /// can be as short as a minute; this keeps each server from being asked more often than this whatever
-    /// the timer says. Refreshes someone asks for are not held back.
+    /// The shortest interval between scheduled fetches of a source (seconds): the refresh interval can be as
+    /// short as a minute, and a source's own interval too; this keeps each server from being asked more often
+    /// than this by the timer or `rss-report --refresh` (``FetchSchedule``). Refreshes someone asks for are
+    /// not held back.
     public var minimumFetchInterval: TimeInterval
 
     /// An OPML file whose feeds a database starts with when this store creates it: a front's preinstalled

@@ -53,7 +53,8 @@ public enum RssStore {
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
-        changeCheckInterval: Duration? = nil, journal: ActionJournal<RssState>? = nil, logger: Logger? = nil
+        changeCheckInterval: Duration? = nil, journal: ActionJournal<RssState>? = nil, logger: Logger? = nil,
+        jitter: JitterSource = .system
     ) -> Store<RssState> {
         // Actions are logged at debug, each with the file and line that dispatched it; not the twice-a-second
         // look for other processes' changes, only what it finds.
@@ -64,7 +65,7 @@ public enum RssStore {
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,
             refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval,
-            changeCheckInterval: changeCheckInterval)
+            changeCheckInterval: changeCheckInterval, jitter: jitter)
         {
             service.register(on: store)
         }
@@ -77,14 +78,17 @@ public enum RssStore {
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
-        changeCheckInterval: Duration? = nil
+        changeCheckInterval: Duration? = nil, jitter: JitterSource = .system
     ) -> [any RegistrableService] {
-        [
+        // What discovery fetched serves the first fetch of the feed it follows (see FetchHandOff).
+        let handOff = FetchHandOff(fetcher, now: now)
+        return [
             LibraryService(database: database, now: now, clock: clock, changeCheckInterval: changeCheckInterval),
             RefreshService(
-                database: database, fetcher: fetcher, clock: clock, now: now,
-                refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval),
+                database: database, fetcher: handOff, clock: clock, now: now,
+                refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval, jitter: jitter),
             OPMLService(database: database, now: now),
+            DiscoveryService(fetcher: handOff, now: now),
         ]
     }
 }
@@ -103,6 +107,10 @@ extension RefreshService: RegistrableService {
 }
 
 extension OPMLService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension DiscoveryService: RegistrableService {
     func register(on store: Store<RssState>) { store.register(self) }
 }
 

@@ -44,8 +44,9 @@ public import Foundation
 
 /// What a fetch returned.
 @_spi(Benchmarks) public enum FetchResponse: Sendable, Equatable {
-    /// The feed is unchanged since the validators were issued.
-    case notModified
+    /// The feed is unchanged since the validators were issued; the server may say how long that stays so
+    /// (``FetchedFeed/freshFor``) and that the feed moved for good (``FetchedFeed/permanentlyMovedTo``).
+    case notModified(freshFor: TimeInterval? = nil, permanentlyMovedTo: URL? = nil)
     /// The feed's bytes, with what is needed to parse them and to ask next time.
     case fetched(FetchedFeed)
 }
@@ -60,19 +61,22 @@ public import Foundation
     @_spi(Benchmarks) public var etag: String?
     /// The validator to send back as `If-Modified-Since` next time.
     @_spi(Benchmarks) public var lastModified: String?
-    /// Where the feed moved for good (301/308), to store instead of the old URL.
+    /// Where the feed moved for good (301/308): the source takes it once two fetches in a row saw it.
     @_spi(Benchmarks) public var permanentlyMovedTo: URL?
+    /// How long the server says the feed stays fresh (`Cache-Control: max-age`, `Expires`), in seconds.
+    @_spi(Benchmarks) public var freshFor: TimeInterval?
 
     /// A fetched body with its metadata.
     @_spi(Benchmarks) public init(
         data: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil,
-        permanentlyMovedTo: URL? = nil
+        permanentlyMovedTo: URL? = nil, freshFor: TimeInterval? = nil
     ) {
         self.data = data
         self.contentType = contentType
         self.etag = etag
         self.lastModified = lastModified
         self.permanentlyMovedTo = permanentlyMovedTo
+        self.freshFor = freshFor
     }
 }
 

@@ -33,7 +33,7 @@ struct FileFetcher: FeedFetcher {
         #endif
         let modifiedMilliseconds = Int(modified.tv_sec) * 1000 + Int(modified.tv_nsec) / 1_000_000
         let validator = "\"\(modifiedMilliseconds)-\(size)\""
-        if request.etag == validator { return .notModified }
+        if request.etag == validator { return .notModified() }
         let data: Data
         do {
             data = try Data(contentsOf: request.url, options: .mappedIfSafe)

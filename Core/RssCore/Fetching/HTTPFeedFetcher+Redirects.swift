@@ -45,7 +45,7 @@ extension HTTPFeedFetcher {
                 guard request.etag != nil || request.lastModified != nil else {
                     throw .http(status: status)
                 }
-                return .notModified
+                return .notModified(freshFor: freshness(response.headers), permanentlyMovedTo: permanentlyMovedTo)
             case 204, 205:
                 // Success with no content by definition: say so, rather than fail parsing an empty document.
                 await discard(response.body)
@@ -58,7 +58,7 @@ extension HTTPFeedFetcher {
                         contentType: response.headers.first(name: "content-type"),
                         etag: response.headers.first(name: "etag"),
                         lastModified: response.headers.first(name: "last-modified"),
-                        permanentlyMovedTo: permanentlyMovedTo))
+                        permanentlyMovedTo: permanentlyMovedTo, freshFor: freshness(response.headers)))
             default:
                 await discard(response.body)
                 throw statusError(status, headers: response.headers)
@@ -97,6 +97,13 @@ extension HTTPFeedFetcher {
     static let accept =
         "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml, "
         + "application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5"
+
+    /// How long the server says its answer stays fresh (see ``ServerFreshness``).
+    func freshness(_ headers: HTTPHeaders) -> TimeInterval? {
+        ServerFreshness.seconds(
+            cacheControl: headers["cache-control"], expires: headers.first(name: "expires"),
+            date: headers.first(name: "date"), now: now())
+    }
 
     /// The error for a status that is neither success, 304 nor a redirect, with `Retry-After` for 429 and 503.
     func statusError(_ status: Int, headers: HTTPHeaders) -> FetchError {

@@ -7,11 +7,12 @@ import NIOHTTPCompression
 /// Fetches `http` and `https` feeds on one shared AsyncHTTPClient, politely and within limits.
 ///
 /// Sends the stored validators verbatim (`If-None-Match`, `If-Modified-Since`) and answers a 304 with
-/// ``FetchResponse/notModified``; accepts gzip and deflate; follows at most
+/// ``FetchResponse/notModified(freshFor:permanentlyMovedTo:)``; accepts gzip and deflate; follows at most
 /// ``HTTPFetchConfiguration/maximumRedirects`` redirects, detecting loops, and reports a leading chain of
 /// 301/308 as ``FetchedFeed/permanentlyMovedTo``; counts the decompressed body as it streams in and gives up
 /// past ``HTTPFetchConfiguration/maximumBytes``; bounds connecting and the whole fetch in time. Failures come
-/// back as a ``FetchError``, and a 429 or 503 with `Retry-After` says until when to wait.
+/// back as a ``FetchError``, and a 429 or 503 with `Retry-After` says until when to wait. `Cache-Control` and
+/// `Expires` come back as ``FetchedFeed/freshFor``.
 ///
 /// The fetcher owns its HTTP client: call ``shutdown()`` once, when no fetch is running any more; dropping it
 /// without shutting down is a programming error that AsyncHTTPClient reports by crashing.

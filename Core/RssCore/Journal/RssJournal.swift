@@ -55,6 +55,7 @@ public enum RssJournal {
         // Sources and refresh.
         { $0.register(AddSource.self) }, { $0.register(RemoveSource.self) }, { $0.register(SetSourceEnabled.self) },
         { $0.register(Refresh.self) }, { $0.register(CancelRefresh.self) }, { $0.register(SourceFetched.self) },
+        { $0.register(SetSourceInterval.self) },
         // Lists.
         { $0.register(ShowMarks.self) }, { $0.register(ShowSource.self) }, { $0.register(SearchArticles.self) },
         { $0.register(FilterList.self) }, { $0.register(SortList.self) }, { $0.register(ShowPage.self) },
@@ -68,5 +69,9 @@ public enum RssJournal {
         { $0.register(DismissNotices.self) },
         // Other processes' changes.
         { $0.register(CheckForChanges.self) }, { $0.register(DatabaseChanged.self) },
+        // Discovery and tags.
+        { $0.register(DiscoverFeeds.self) }, { $0.register(FeedsDiscovered.self) },
+        { $0.register(AddDiscoveredFeed.self) }, { $0.register(CancelDiscovery.self) },
+        { $0.register(TagSource.self) }, { $0.register(UntagSource.self) },
     ]
 }

@@ -37,4 +37,9 @@ public enum RssProblem: Error, Sendable, Equatable, Codable {
     case articleGone(UUID)
     /// A setting's new value is outside the range it allows; nothing was changed.
     case settingOutOfRange(SettingChange, allowed: ClosedRange<Int>)
+    /// No feed was found at this address (shown without credentials): it was read, but it is no feed, declares
+    /// none, and none of its site's usual feed addresses holds one.
+    case noFeedFound(page: String)
+    /// A feed was picked from a discovery by a number it does not have (or no discovery has found feeds).
+    case noDiscoveredFeed(number: Int)
 }

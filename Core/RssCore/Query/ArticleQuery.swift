@@ -24,6 +24,9 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
 
     /// Only these sources' articles; nil for every source.
     public var sourceIDs: Set<UUID>?
+    /// Only these articles, by ``ArticleSnapshot/number``: what a program that names articles by number (a
+    /// sync server's clients) asks for; nil for any article.
+    public var numbers: Set<Int64>?
     /// Only articles of sources filed under at least one of these tags (exact, case-sensitive); nil for any.
     public var tags: Set<String>?
     /// Only read (true) or unread (false) articles; nil for both.
@@ -50,15 +53,20 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     public var after: ArticleSnapshot.Position?
     /// Whether snapshots carry the articles' text (``ArticleSnapshot/body``); without it they are light.
     public var includesBody: Bool
+    /// Only articles this filter-language expression selects (`unread and title contains swift`); nil for
+    /// any. Evaluated in SQL with the rest of the query; `age` is measured from ``ArticleFilter/now``, else
+    /// from when the query runs.
+    public var filter: ArticleFilter?
 
     /// A query; the default reads every article, newest first, without text.
     public init(
         sourceIDs: Set<UUID>? = nil, tags: Set<String>? = nil, isRead: Bool? = nil, isStarred: Bool? = nil,
         since: Date? = nil, before: Date? = nil, searchText: String? = nil, order: Order = .newestFirst,
         limitPerSource: Int? = nil, limit: Int? = nil, after: ArticleSnapshot.Position? = nil,
-        includesBody: Bool = false
+        includesBody: Bool = false, numbers: Set<Int64>? = nil
     ) {
         self.sourceIDs = sourceIDs
+        self.numbers = numbers
         self.tags = tags
         self.isRead = isRead
         self.isStarred = isStarred

@@ -38,6 +38,12 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
     /// Where it stands in its query's order, for ``ArticleQuery/after``.
     public let position: Position
 
+    /// A positive 64-bit number for the article, kept for as long as the article is stored (across restarts,
+    /// re-fetches and backups), for programs whose clients name articles by number (a sync server); read one
+    /// back with ``ArticleQuery/numbers``. Numbers grow with storage order; the number of an article that was
+    /// removed may be given again to a later one.
+    public var number: Int64 { position.storageOrder }
+
     /// A file attached to an article.
     public struct Enclosure: Sendable, Equatable {
         /// Where the file is.

@@ -12,12 +12,14 @@ extension Store where State == RssState {
     ///
     /// Throws ``RssProblem/database(_:)`` when the database cannot be read.
     public func articles(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot] {
-        try await readDatabase { database throws(DatabaseProblem) in try database.articles(query) }
+        let now = self.now
+        return try await readDatabase { database throws(DatabaseProblem) in try database.articles(query, now: now) }
     }
 
     /// How many articles `query` selects, without its ``ArticleQuery/limit``.
     public func articleCount(_ query: ArticleQuery) async throws(RssProblem) -> Int {
-        try await readDatabase { database throws(DatabaseProblem) in try database.countArticles(query) }
+        let now = self.now
+        return try await readDatabase { database throws(DatabaseProblem) in try database.countArticles(query, now: now) }
     }
 
     /// The article `id` with its text (``ArticleSnapshot/body``), or nil when it is not stored; unlike
@@ -54,6 +56,9 @@ extension Store where State == RssState {
     public func closeDatabase() async throws(RssProblem) -> Bool {
         try await readDatabase { database throws(DatabaseProblem) in try database.checkpointIfAlone() }
     }
+
+    /// The time by the store's clock, which a filter's `age` is measured from.
+    private var now: Date { service(LibraryService.self)?.now() ?? Date() }
 
     /// Runs `work` in the database lane once every action dispatched so far has been processed.
     private func readDatabase<T: Sendable>(

@@ -26,12 +26,15 @@ public struct ListFilter: Sendable, Equatable, Hashable, Codable {
     public var sourceID: UUID?
     /// Only articles matching this full-text query, when set.
     public var searchText: String?
+    /// Only articles of the sources filed under this tag (exactly as written), when set.
+    public var tag: String?
 
     /// A filter; the default shows every article of every source.
-    public init(marks: Marks = .all, sourceID: UUID? = nil, searchText: String? = nil) {
+    public init(marks: Marks = .all, sourceID: UUID? = nil, searchText: String? = nil, tag: String? = nil) {
         self.marks = marks
         self.sourceID = sourceID
         self.searchText = searchText
+        self.tag = tag
     }
 }
 

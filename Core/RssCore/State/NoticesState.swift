@@ -13,6 +13,11 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
         case newArticles(source: UUID, count: Int)
         /// A source was not fetched because its server asked not to be asked again before this time.
         case postponed(source: UUID, until: Date)
+        /// A feed moved for good: two fetches in a row were redirected permanently (301, 308) to its new
+        /// address, which the source now has.
+        case moved(source: UUID, from: URL, to: URL)
+        /// A feed is gone for good (HTTP 410): the source was disabled; enabling it tries again.
+        case gone(source: UUID)
         /// An OPML import added sources (and found others already followed).
         case imported(file: String, added: Int, alreadyFollowed: Int)
         /// An OPML export wrote this many sources.

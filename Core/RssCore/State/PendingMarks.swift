@@ -12,14 +12,15 @@ struct PendingMarks: Sendable, Equatable {
     enum Change: Sendable, Equatable {
         case read(Set<UUID>, Bool)
         case starred(UUID, Bool)
-        case allRead(source: UUID?)
+        case allRead(sources: Set<UUID>?, before: Date?)
 
         /// The change applied to a row.
         func apply(to row: inout ArticleRow) {
             switch self {
             case .read(let ids, let isRead): if ids.contains(row.id) { row.isRead = isRead }
             case .starred(let id, let isStarred): if id == row.id { row.isStarred = isStarred }
-            case .allRead(let source): if source == nil || source == row.sourceID { row.isRead = true }
+            case .allRead(let sources, let before):
+                if sources?.contains(row.sourceID) ?? true, before.map({ row.date < $0 }) ?? true { row.isRead = true }
             }
         }
 

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Progress of a refresh, for "n of m sources" displays.
+/// Progress of a refresh, for "n of m sources" displays, and the reader's refresh timer.
 public struct RefreshState: Sendable, Equatable {
     /// True while sources are being fetched.
     public internal(set) var isRunning = false
@@ -16,4 +16,15 @@ public struct RefreshState: Sendable, Equatable {
     public internal(set) var lastFinished: Date?
     /// Incremented for every refresh started, so side effects tell refreshes apart.
     public internal(set) var generation = 0
+    /// When the reader's timer looks for due sources next (see ``Refresh/due(at:minimumInterval:)``); nil
+    /// before its first look.
+    public internal(set) var nextTimedCheck: Date?
+    /// When the timer's session began: sources whose time came before it are caught up spread out.
+    var timerSince: Date?
+    /// The timer's last look.
+    var lastTimedCheck: Date?
+    /// The minimum fetch interval the timer goes by (the store's configuration).
+    var minimumInterval = RssConfiguration.defaultMinimumFetchInterval
+    /// The pending sources a fetch checks against their schedule first (timed and `rss-report` refreshes).
+    var onlyIfDue: Set<UUID> = []
 }

@@ -22,6 +22,11 @@ public struct RssState: Sendable, Equatable {
     public internal(set) var settings = Settings()
     /// Messages for the user (errors, "12 new in Source"), oldest first.
     public internal(set) var notices = NoticesState()
+    /// The searches for the feeds behind addresses (``DiscoverFeeds``), oldest first: every one under way and
+    /// the latest finished ones.
+    public internal(set) var discoveries: [FeedDiscovery] = []
+    /// The latest search, which a front shows (its feeds are what ``AddDiscoveredFeed`` picks from).
+    public var discovery: FeedDiscovery? { discoveries.last }
     /// True once the database has been read at start.
     public internal(set) var isStarted = false
     /// Settings changed before start-up had read the stored ones: applied again over them, so that a change

@@ -18,11 +18,14 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     public internal(set) var addedAt: Date
     /// The outcome of the last fetch, for fronts to show.
     public internal(set) var status: FetchStatus
+    /// The user's interval for this source alone (`set-source SOURCE interval 2h`), instead of the refresh
+    /// interval setting; nil follows the setting. The feed and server may still raise it (``FetchSchedule``).
+    public internal(set) var refreshInterval: TimeInterval?
 
     /// Makes a source; RssCore makes them when a user adds a feed or imports OPML.
     init(
         id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
-        addedAt: Date, status: FetchStatus = FetchStatus()
+        addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil
     ) {
         self.id = id
         self.url = url
@@ -32,6 +35,7 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
         self.isEnabled = isEnabled
         self.addedAt = addedAt
         self.status = status
+        self.refreshInterval = refreshInterval
     }
 }
 

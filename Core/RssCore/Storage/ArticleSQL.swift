@@ -25,9 +25,9 @@ struct ArticleSQL {
     /// For a search: its matches' search keys in date order, to which ``searchKeysOrder(_:)`` adds the order.
     var searchKeysSelect: String?
 
-    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources
-    /// or tags).
-    init?(_ query: ArticleQuery) {
+    /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources,
+    /// numbers or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
+    init?(_ query: ArticleQuery, now: Date = Date()) {
         var from = "FROM article"
         var conditions: [String] = []
         var arguments: StatementArguments = []
@@ -50,6 +50,11 @@ struct ArticleSQL {
         guard let scope = Self.sourceScope(sourceIDs: query.sourceIDs, tags: query.tags) else { return nil }
         conditions += scope.conditions("article.sourceId")
         arguments += scope.arguments
+        if let numbers = query.numbers {
+            guard !numbers.isEmpty else { return nil }
+            conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
+            arguments += [Self.jsonArray(numbers.sorted())]
+        }
         if let since = query.since {
             conditions.append("article.sortDate >= ?")
             arguments += [since.storageValue]
@@ -57,6 +62,11 @@ struct ArticleSQL {
         if let before = query.before {
             conditions.append("article.sortDate < ?")
             arguments += [before.storageValue]
+        }
+        if let filter = query.filter {
+            let sql = FilterSQL(filter.expression, now: filter.now ?? now)
+            conditions.append(sql.condition)
+            arguments += sql.arguments
         }
         if let after = query.after {
             let comparison = query.order == .newestFirst ? "<" : ">"
@@ -143,13 +153,7 @@ struct ArticleSQL {
         }
         if let tags {
             guard !tags.isEmpty else { return nil }
-            // Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
-            conditions.append {
-                """
-                \($0) IN (SELECT source.id FROM source, json_each(?) AS wanted
-                    WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0)
-                """
-            }
+            conditions.append { "\($0) IN (\(sourcesTagged))" }
             arguments += [jsonArray(tags.sorted())]
         }
         return SourceScope(conditions: { column in conditions.map { $0(column) } }, arguments: arguments)
@@ -157,10 +161,10 @@ struct ArticleSQL {
 
     /// The count of `query` read from the counts the triggers maintain (one row per source, see
     /// `FeedSchema.createArticleCounts`), when they can answer it: no search and no dates, and marks that
-    /// are one column of the counts. Its arguments are the scope's alone, as the query's are then.
+    /// are one column of the counts (no numbers, no filter). Its arguments are the scope's alone, as the query's are then.
     private static func maintainedCount(_ query: ArticleQuery, scope: SourceScope) -> String? {
         guard query.searchText.map({ $0.allSatisfy(\.isWhitespace) }) ?? true, query.since == nil,
-            query.before == nil, query.after == nil
+            query.before == nil, query.after == nil, query.numbers == nil, query.filter == nil
         else { return nil }
         let value: String
         switch (query.isRead, query.isStarred) {
@@ -176,7 +180,20 @@ struct ArticleSQL {
         return "SELECT coalesce(sum(\(value)), 0) FROM article_count" + filter
     }
 
-    private static func jsonArray(_ values: [String]) -> String {
+    /// The ids of the sources filed under at least one of the tags of its one argument (a JSON array of them).
+    /// Tags are stored one a line in `source.tags`; a source has few, and there are few sources.
+    static let sourcesTagged = """
+        SELECT source.id FROM source, json_each(?) AS wanted
+            WHERE instr(char(10) || source.tags || char(10), char(10) || wanted.value || char(10)) > 0
+        """
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    private static func jsonArray(_ values: [Int64]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// `values` as a JSON array, the one argument of a `json_each(?)`.
+    static func jsonArray(_ values: [String]) -> String {
         // Strings made of UUIDs and tags; JSONSerialization escapes whatever a tag holds.
         let data = (try? JSONSerialization.data(withJSONObject: values)) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)

@@ -20,12 +20,28 @@ extension FeedDatabase {
         }
     }
 
-    /// Marks every unread article read, of one source or of all; returns how the unread counts changed.
+    /// Marks every unread article read, of some sources, of the sources filed under `tag`, or of all (both nil),
+    /// dated before `before` when given; returns how the unread counts changed.
     @discardableResult
-    func markAllRead(sourceID: UUID? = nil) throws(DatabaseProblem) -> CountChange {
-        try write(.saveMarks) { db in
-            let scope = sourceID == nil ? "" : " AND sourceId = ?"
-            let arguments: StatementArguments = sourceID.map { [$0.uuidString] } ?? []
+    func markAllRead(
+        sourceIDs: Set<UUID>? = nil, tag: String? = nil, before: Date? = nil
+    ) throws(DatabaseProblem) -> CountChange {
+        if let sourceIDs, sourceIDs.isEmpty { return CountChange() }
+        return try write(.saveMarks) { db in
+            var scope = ""
+            var arguments: StatementArguments = []
+            if let sourceIDs {
+                scope += " AND sourceId IN (SELECT value FROM json_each(?))"
+                arguments += [ArticleSQL.jsonArray(sourceIDs.map(\.uuidString).sorted())]
+            }
+            if let tag {
+                scope += " AND sourceId IN (\(ArticleSQL.sourcesTagged))"
+                arguments += [ArticleSQL.jsonArray([tag])]
+            }
+            if let before {
+                scope += " AND sortDate < ?"
+                arguments += [before.storageValue]
+            }
             var change = CountChange()
             for row in try Row.fetchAll(
                 db, sql: "SELECT sourceId, count(*) AS unread FROM article WHERE isRead = 0\(scope) GROUP BY sourceId",

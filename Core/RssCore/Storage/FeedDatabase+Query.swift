@@ -6,10 +6,11 @@ extension FeedDatabase {
     /// The articles `query` selects, in its order.
     ///
     /// With a per-source limit, each source's newest articles are read on that source's date index (a few
-    /// rows each, however large the database), then merged in the query's order.
-    func articles(_ query: ArticleQuery) throws(DatabaseProblem) -> [ArticleSnapshot] {
+    /// rows each, however large the database), then merged in the query's order. A filter's `age` is
+    /// measured from `now`.
+    func articles(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> [ArticleSnapshot] {
         if let limit = query.limit, limit <= 0 { return [] }
-        guard let sql = ArticleSQL(query) else { return [] }
+        guard let sql = ArticleSQL(query, now: now) else { return [] }
         let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
         return try read(.readArticles) { db in
             guard let perSource = query.limitPerSource else {
@@ -31,18 +32,18 @@ extension FeedDatabase {
                         arguments: sql.arguments
                     ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) })
             }
-            return try Self.newestPerSource(query, perSource: perSource, columns: columns, db)
+            return try Self.newestPerSource(query, perSource: perSource, columns: columns, now: now, db)
         }
     }
 
     /// How many articles `query` selects without its total ``ArticleQuery/limit`` (its per-source limit and
     /// ``ArticleQuery/after`` still apply).
-    func countArticles(_ query: ArticleQuery) throws(DatabaseProblem) -> Int {
+    func countArticles(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> Int {
         var unlimited = query
         unlimited.limit = nil
         unlimited.includesBody = false
-        if unlimited.limitPerSource != nil { return try articles(unlimited).count }
-        guard let sql = ArticleSQL(unlimited) else { return 0 }
+        if unlimited.limitPerSource != nil { return try articles(unlimited, now: now).count }
+        guard let sql = ArticleSQL(unlimited, now: now) else { return 0 }
         return try read(.countArticles) { db in
             var counted = sql
             try counted.expandSearch(db)
@@ -63,7 +64,7 @@ extension FeedDatabase {
     /// The newest `perSource` articles of each source the query covers, merged in its order, after its
     /// `after` and within its `limit`.
     private static func newestPerSource(
-        _ query: ArticleQuery, perSource: Int, columns: String, _ db: Database
+        _ query: ArticleQuery, perSource: Int, columns: String, now: Date, _ db: Database
     ) throws -> [ArticleSnapshot] {
         let sources = try query.sourceIDs.map { $0.sorted { $0.uuidString < $1.uuidString } }
             ?? String.fetchAll(db, sql: "SELECT id FROM source ORDER BY rowid").compactMap(UUID.init(canonicalText:))
@@ -74,7 +75,7 @@ extension FeedDatabase {
         var found: [ArticleSnapshot] = []
         for source in sources {
             oneSource.sourceIDs = [source]
-            guard let sql = ArticleSQL(oneSource) else { continue }
+            guard let sql = ArticleSQL(oneSource, now: now) else { continue }
             let statement = try db.cachedStatement(
                 sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(ArticleQuery.Order.newestFirst)) LIMIT \(max(0, perSource))")
             found += try Row.fetchAll(statement, arguments: sql.arguments).map {

@@ -64,12 +64,19 @@ extension FeedDatabase {
         }
     }
 
-    /// Turns fetching of a source on or off; its articles stay visible either way. Returns false when there
-    /// is no such source.
+    /// Turns fetching of a source on or off; its articles stay visible either way. Turning it on forgets the
+    /// failures and their back-off: a source disabled because its feed was gone starts afresh on its
+    /// interval. Returns false when there is no such source.
     @discardableResult
     func setSourceEnabled(id: UUID, _ isEnabled: Bool) throws(DatabaseProblem) -> Bool {
         try write(.saveSource) { db in
-            try db.execute(sql: "UPDATE source SET isEnabled = ? WHERE id = ?", arguments: [isEnabled, id.uuidString])
+            try db.execute(
+                sql: """
+                    UPDATE source SET isEnabled = ?1,
+                        failureCount = CASE WHEN ?1 THEN 0 ELSE failureCount END,
+                        backoffUntil = CASE WHEN ?1 THEN NULL ELSE backoffUntil END
+                    WHERE id = ?2
+                    """, arguments: [isEnabled, id.uuidString])
             return db.changesCount > 0
         }
     }
@@ -100,6 +107,8 @@ extension FeedDatabase {
                 status.lastError?.error.stage.rawValue, status.lastError?.at.storageValue,
                 status.nextAttemptAt.storageValue, status.lastError?.detail, sourceID.uuidString,
             ])
-        return db.changesCount > 0
+        guard db.changesCount > 0 else { return false }
+        try saveScheduleStatus(status, sourceID: sourceID, db)
+        return true
     }
 }

@@ -42,6 +42,7 @@ final class FeedDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: SearchText.function)
+            db.add(function: FilterMatchFunction.function)
             try SearchQuery.createVocabulary(db)
         }
         let path = location.displayPath

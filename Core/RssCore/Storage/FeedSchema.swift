@@ -10,7 +10,7 @@ enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
-        articleCountsMigration, searchInDateOrderMigration,
+        "v4-source-scheduling", articleCountsMigration, searchInDateOrderMigration,
     ]
 
     /// The version this program writes.
@@ -29,6 +29,10 @@ enum FeedSchema {
         migrator.registerMigration(migrationIdentifiers[2]) { db in
             try createVersion3(db)
             try db.execute(sql: "PRAGMA user_version = 3")
+        }
+        migrator.registerMigration(migrationIdentifiers[3]) { db in
+            try createVersion4(db)
+            try db.execute(sql: "PRAGMA user_version = 4")
         }
         migrator.registerMigration(articleCountsMigration) { db in
             try createArticleCounts(db)

@@ -33,10 +33,10 @@ extension UUID {
 extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
-        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail
+        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns)
         """
     /// One `?` per column of ``columns``.
-    static let placeholders = Array(repeating: "?", count: 16).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 16 + scheduleColumnCount).joined(separator: ", ")
 
     init(row: Row) {
         let lastError = StoredFetchFailure(
@@ -51,6 +51,7 @@ extension StoredSource {
                 etag: row["etag"], lastModified: row["lastModified"], lastSuccessAt: row.optionalDate("lastSuccessAt"),
                 lastError: lastError, nextAttemptAt: row.optionalDate("nextAttemptAt"))
         )
+        readSchedule(row)
     }
 
     /// Arguments in the order of `columns`.
@@ -62,7 +63,7 @@ extension StoredSource {
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
             status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
             status.nextAttemptAt.storageValue, status.lastError?.detail,
-        ]
+        ] + scheduleArguments
     }
 }
 

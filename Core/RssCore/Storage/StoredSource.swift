@@ -19,10 +19,13 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     /// The user's order of sources (OPML order on import); ties fall back to `addedAt`.
     var sortOrder: Int
     var fetchStatus: StoredFetchStatus
+    /// The user's interval for this source alone, in seconds; nil follows the refresh interval setting.
+    var refreshInterval: Double?
 
     init(
         id: UUID = UUID(), url: String, title: String = "", siteLink: String? = nil, tags: [String] = [],
-        isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus()
+        isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus(),
+        refreshInterval: Double? = nil
     ) {
         self.id = id
         self.url = url
@@ -33,27 +36,42 @@ struct StoredSource: Sendable, Equatable, Identifiable {
         self.addedAt = addedAt
         self.sortOrder = sortOrder
         self.fetchStatus = fetchStatus
+        self.refreshInterval = refreshInterval
     }
 }
 
 /// What the last fetches of a source left behind: the HTTP validators sent back verbatim on the next conditional
-/// GET, the last success, the last failure and when the next attempt is allowed (`Retry-After`, back-off).
+/// GET, the last success, the last failure and when the next attempt is allowed (`Retry-After`, back-off),
+/// and what the feed and server asked about the interval.
 struct StoredFetchStatus: Sendable, Equatable {
     var etag: String?
     var lastModified: String?
     var lastSuccessAt: Date?
     var lastError: StoredFetchFailure?
     var nextAttemptAt: Date?
+    /// Failed fetches since the last success.
+    var failureCount: Int
+    /// No scheduled fetch before this time: the back-off the failures earned.
+    var backoffUntil: Date?
+    /// A permanent redirect the last fetch followed, taken when the next one follows it too.
+    var pendingMoveURL: String?
+    /// What the feed and the server asked about the interval on the last fetch.
+    var hints: RefreshHints
 
     init(
         etag: String? = nil, lastModified: String? = nil, lastSuccessAt: Date? = nil,
-        lastError: StoredFetchFailure? = nil, nextAttemptAt: Date? = nil
+        lastError: StoredFetchFailure? = nil, nextAttemptAt: Date? = nil, failureCount: Int = 0,
+        backoffUntil: Date? = nil, pendingMoveURL: String? = nil, hints: RefreshHints = RefreshHints()
     ) {
         self.etag = etag
         self.lastModified = lastModified
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
         self.nextAttemptAt = nextAttemptAt
+        self.failureCount = failureCount
+        self.backoffUntil = backoffUntil
+        self.pendingMoveURL = pendingMoveURL
+        self.hints = hints
     }
 }
 

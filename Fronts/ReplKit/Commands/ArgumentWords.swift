@@ -55,5 +55,6 @@ extension ArgumentSpec {
 /// The help detail every command naming a source shares.
 extension CommandSpec {
     static let sourceDetails = "SOURCE is a number from `sources`, a title (or its start) or a URL."
+    static let tagDetails = "#TAG in place of SOURCE means the sources filed under that tag (Tab completes tags)."
     static let numberDetails = "N is a number from the last list shown."
 }

@@ -96,6 +96,8 @@ enum ArgumentCompletion: Sendable, Equatable {
     case settingValues
     /// File paths.
     case files
+    /// The programs on `PATH` (or a path, once a `/` is typed).
+    case programs
     /// The article numbers of the last list shown.
     case articleNumbers
     /// Nothing: free text no list can foresee (a search).

@@ -4,10 +4,11 @@ enum ReplCommands {
     /// The commands, in the order `help` lists them.
     static let all: [any ReplCommand.Type] = [
         HelpCommand.self, SourcesCommand.self, AddCommand.self, RemoveCommand.self, EnableCommand.self,
-        DisableCommand.self, RefreshCommand.self, ListCommand.self, SortCommand.self, NextCommand.self,
-        PrevCommand.self, OpenCommand.self, StarCommand.self, UnstarCommand.self, ReadCommand.self,
+        DisableCommand.self, TagCommand.self, UntagCommand.self, RefreshCommand.self, ListCommand.self,
+        SortCommand.self, NextCommand.self, PrevCommand.self, OpenCommand.self, BrowseCommand.self, PipeCommand.self,
+        StarCommand.self, UnstarCommand.self, ReadCommand.self,
         UnreadCommand.self, MarkAllReadCommand.self, SearchCommand.self, ImportCommand.self, ExportCommand.self,
-        SwitchCommand.self, SetCommand.self, QuitCommand.self,
+        SwitchCommand.self, SetCommand.self, SetSourceCommand.self, QuitCommand.self,
     ]
 
     /// Every name and alias, in `all`'s order.

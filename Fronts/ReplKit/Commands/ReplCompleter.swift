@@ -1,3 +1,4 @@
+import Foundation
 public import LineEditor
 import FrontKit
 
@@ -13,6 +14,10 @@ public final class CompletionContext {
     var articleNumbers: () -> [Int] = { [] }
     /// File paths, relative to the working directory or `~`.
     let files: FilePathCompleter
+    /// The programs on `PATH` whose names start with the word typed.
+    var programs: (String) -> [String] = { prefix in
+        ProgramNames.matching(prefix, path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    }
 
     /// A context over `sourceTitles` and `tags`, completing paths with `files`.
     public init(
@@ -54,11 +59,21 @@ public struct ReplCompleter {
         guard index < arguments.count else { return [] }
         // An optional argument may be skipped: what the next one completes is offered too (`list ` offers the
         // marks words and the sources).
-        var offered = complete(arguments[index].completion, request)
+        var offered = complete(arguments[index], request)
         if arguments[index].isOptional, index + 1 < arguments.count {
-            offered += complete(arguments[index + 1].completion, request).filter { !offered.contains($0) }
+            offered += complete(arguments[index + 1], request).filter { !offered.contains($0) }
         }
         return offered
+    }
+
+    /// What `argument` completes; a title or tag with spaces offered for one word is quoted, so that it stays
+    /// one (`tag "Daring Fireball" apple`).
+    private func complete(_ argument: ArgumentSpec, _ request: CompletionRequest) -> [String] {
+        let offered = complete(argument.completion, request)
+        guard !argument.takesTheRest || argument.completion == .tags,
+            [.sources, .tags].contains(argument.completion)
+        else { return offered }
+        return offered.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }
     }
 
     /// The rest of each source title that starts with `typed` words and then `word`, from `word` on.
@@ -71,18 +86,24 @@ public struct ReplCompleter {
     }
 
     private func complete(_ completion: ArgumentCompletion, _ request: CompletionRequest) -> [String] {
-        let word = request.word.lowercased()
+        let word = String(request.word.lowercased().drop { $0 == "\"" })
+        var tags: [String] { Array(Set(context.tags().map(UserMessage.line))).sorted() }
         func matching(_ values: [String]) -> [String] { values.filter { $0.lowercased().hasPrefix(word) } }
         switch completion {
         case .commands: return matching(ReplCommands.specs.map(\.name))
+        // `#` starts a tag where a source may be named (`list #news`).
+        case .sources where word.hasPrefix("#"): return matching(tags.map { "#" + $0 })
         case .sources: return matching(context.sourceTitles().map(UserMessage.line))
-        case .tags: return matching(Array(Set(context.tags().map(UserMessage.line))).sorted())
+        case .tags: return matching(tags)
         case .choices(let words): return matching(words)
         case .settingKeys: return matching(SettingValue.keys)
         case .settingValues:
             let key = request.precedingWords.dropFirst().first.map { SettingValue.key(matching: $0.lowercased()) }
             return matching(key.flatMap { $0 }.map(SettingValue.examples(for:)) ?? [])
         case .files: return context.files.candidates(for: request.word)
+        case .programs:
+            return request.word.contains("/")
+                ? context.files.candidates(for: request.word) : context.programs(request.word)
         case .articleNumbers: return matching(context.articleNumbers().map(String.init))
         case .freeText: return []
         }

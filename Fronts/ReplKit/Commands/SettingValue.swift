@@ -63,8 +63,8 @@ enum SettingValue {
         return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
     }
 
-    /// `90`, `90s`, `30m`, `2h` in seconds; a well-formed duration too large to count gives `Int.max` (or
-    /// `Int.min`), so that the caller's range check, not a parse error, answers it.
+    /// `90`, `90s`, `30m`, `2h`, `1d` in seconds; a well-formed duration too large to count gives `Int.max`
+    /// (or `Int.min`), so that the caller's range check, not a parse error, answers it.
     static func durationSeconds(_ text: String) -> Int? {
         var digits = Substring(text)
         var factor = 1
@@ -72,6 +72,7 @@ enum SettingValue {
         case "s": digits = digits.dropLast()
         case "m": (digits, factor) = (digits.dropLast(), 60)
         case "h": (digits, factor) = (digits.dropLast(), 3600)
+        case "d": (digits, factor) = (digits.dropLast(), 86_400)
         default: break
         }
         guard isNumeral(String(digits)) else { return nil }

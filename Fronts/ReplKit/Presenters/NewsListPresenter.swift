@@ -54,6 +54,7 @@ struct NewsListPresenter: Presenter {
     private func heading(_ list: NewsList, active: ListID, sources: SourcesState, pageSize: Int) -> String {
         var what = "\(list.filter.marks.rawValue) articles"
         if let id = list.filter.sourceID { what += " of " + UserMessage.line(sources[id]?.title ?? "?") }
+        if let tag = list.filter.tag { what += " of #" + UserMessage.line(tag) }
         if let search = list.filter.searchText { what += " matching “\(UserMessage.line(search))”" }
         let name = active == .first ? "list 1" : "list 2"
         let count =

@@ -69,6 +69,13 @@ final class CommandRunner {
         console.error("no source matches “\(UserMessage.line(text))” (sources lists them)")
     }
 
+    /// The tag `text` names (`#news`, any case), or nil after an error line saying that no source has it.
+    func tag(named text: String) -> String? {
+        if let tag = state.sources.tag(named: text) { return tag }
+        console.error("no source is filed under “\(UserMessage.line(text))” (sources lists the tags)")
+        return nil
+    }
+
     /// A URL as typed, or an existing file's path as a file URL.
     func feedURL(_ text: String) -> URL? {
         if text.contains("://") { return URL(string: text) }

@@ -13,7 +13,8 @@ final class Console {
     let editor: LineEditor
     let isInteractive: Bool
     let styler: Styler
-    private let environment: [String: String]
+    /// The REPL's environment (what programs it starts get, and `BROWSER`).
+    let environment: [String: String]
     /// Set when a command failed or an error was reported: the exit status of a scripted run.
     var failed = false
     /// True while the user waits for a refresh they asked for: progress is drawn on its own line.

@@ -20,6 +20,7 @@ final class ReplViews {
     let sources: SourcesView
     let article: ArticleView
     let refresh: RefreshView
+    let discovery: DiscoveryView
 
     init(console: Console, store: Store<RssState>) {
         prompt = PromptView(console: console)
@@ -28,6 +29,7 @@ final class ReplViews {
         sources = SourcesView(console: console)
         article = ArticleView(console: console)
         refresh = RefreshView(console: console)
+        discovery = DiscoveryView(console: console)
         let executor = EditorExecutor(remote: console.editor.remote)
         store.connect(NoticesPresenter(), to: notices, on: executor)
         store.connect(SourcesPresenter(), to: sources, on: executor)
@@ -35,5 +37,6 @@ final class ReplViews {
         store.connect(ArticlePresenter(), to: article, on: executor)
         store.connect(RefreshPresenter(), to: refresh, on: executor)
         store.connect(PromptPresenter(), to: prompt, on: executor)
+        store.connect(DiscoveryPresenter(), to: discovery, on: executor)
     }
 }

@@ -62,6 +62,22 @@ struct StoreWaiter {
         return outcome.withLock { $0 }
     }
 
+    /// The article `id` with its text, read with RssCore's query API (neither opened nor marked read); nil when
+    /// it is no longer stored.
+    func article(_ id: UUID) -> Result<ArticleSnapshot?, RssProblem> {
+        let store = self.store
+        let outcome = Locked<Result<ArticleSnapshot?, RssProblem>>(.success(nil))
+        Self.block {
+            do throws(RssProblem) {
+                let article = try await store.article(id: id)
+                outcome.withLock { $0 = .success(article) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        return outcome.withLock { $0 }
+    }
+
     /// Waits until everything dispatched so far is processed, then renders what it produced.
     func processed() {
         let store = self.store

@@ -31,8 +31,11 @@ final class ArticleView: PropsReceiver {
     }
 
     func lines(for article: ArticleProps.Article) -> [String] {
-        let width = min(console.width, 100)
-        let styler = console.styler
+        lines(for: article, width: min(console.width, 100), styler: console.styler)
+    }
+
+    /// The article as lines of at most `width` columns, styled by `styler` (plain for a pipe).
+    func lines(for article: ArticleProps.Article, width: Int, styler: Styler) -> [String] {
         var lines = article.title.wrapped(toWidth: width).map { styler.bold($0) }
         var byline = article.source + " · " + dateFormatter.string(from: article.date)
         if let author = article.author, !author.isEmpty { byline += " · " + author }

@@ -8,27 +8,27 @@ enum CharacterReferences {
         _ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], lookup: (String) -> String?
     ) {
         let n = input.count
-        var i = 0
+        out.reserveCapacity(out.count + n)
         var runStart = 0
-        while i < n {
-            guard input[i] == 0x26 else { i += 1; continue }  // '&'
-            if i > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<i])) }
-            if let (consumed, replaced) = reference(input, at: i, lookup: lookup) {
-                out.append(contentsOf: replaced)
-                i += consumed
+        var from = 0
+        while let amp = ByteSearch.first(0x26, in: input, from: from) {  // '&'
+            if amp > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<amp])) }
+            if let consumed = reference(input, at: amp, into: &out, lookup: lookup) {
+                from = amp + consumed
             } else {
                 out.append(0x26)
-                i += 1
+                from = amp + 1
             }
-            runStart = i
+            runStart = from
         }
         if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<n])) }
     }
 
-    /// Decodes the reference starting at `start` (which holds `&`): the byte count consumed and UTF-8 produced.
+    /// Decodes the reference starting at `start` (which holds `&`) onto `out`: the byte count consumed, or nil
+    /// (and nothing appended) when it is no reference.
     static func reference(
-        _ p: UnsafeBufferPointer<UInt8>, at start: Int, lookup: (String) -> String?
-    ) -> (Int, [UInt8])? {
+        _ p: UnsafeBufferPointer<UInt8>, at start: Int, into out: inout [UInt8], lookup: (String) -> String?
+    ) -> Int? {
         let n = p.count
         var i = start + 1
         guard i < n else { return nil }
@@ -50,17 +50,22 @@ enum CharacterReferences {
             }
             guard digits > 0 else { return nil }
             if i < n, p[i] == 0x3B { i += 1 }
-            return (i - start, utf8(scalarFor(value)))
+            appendUTF8(of: scalarFor(value), to: &out)
+            return i - start
         }
         // Named reference: ASCII letters and digits, then ';'.
         var end = i
         while end < n, end - i < 40, isAlphanumeric(p[end]) { end += 1 }
         guard end > i, end < n, p[end] == 0x3B else { return nil }
         let length = end - i
-        if let fast = predefined(p, from: i, length: length) { return (length + 2, [fast]) }
+        if let fast = predefined(p, from: i, length: length) {
+            out.append(fast)
+            return length + 2
+        }
         let name = String(decoding: UnsafeBufferPointer(rebasing: p[i..<end]), as: UTF8.self)
         guard let replacement = lookup(name) else { return nil }
-        return (length + 2, Array(replacement.utf8))
+        out.append(contentsOf: replacement.utf8)
+        return length + 2
     }
 
     /// The scalar a numeric reference stands for, with the windows-1252 remap and U+FFFD for invalid values.
@@ -69,8 +74,8 @@ enum CharacterReferences {
         return Unicode.Scalar(SingleByteCharsets.remapC1(value)) ?? "\u{FFFD}"
     }
 
-    static func utf8(_ scalar: Unicode.Scalar) -> [UInt8] {
-        Array(String(Character(scalar)).utf8)
+    static func appendUTF8(of scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        UTF8.encode(scalar) { out.append($0) }
     }
 
     private static func predefined(_ p: UnsafeBufferPointer<UInt8>, from i: Int, length: Int) -> UInt8? {

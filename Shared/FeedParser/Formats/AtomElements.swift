@@ -16,13 +16,14 @@ enum AtomElements {
             let decoded = String(decoding: data, as: UTF8.self)
             return isMarkup || type.hasPrefix("text/") ? ctx.resolvingLinks(inHTML: decoded, at: e) : decoded
         }
-        var value = ctx.markup(e)
-        if type == "xhtml" || (type == "application/xhtml+xml" && ctx.doc[e].ns == Namespaces.atom) {
-            let kids = ctx.children(e)
-            if kids.count == 1, ctx.doc[kids[0]].lname == "div" {
-                let inner = XMLSerializer.innerXML(of: kids[0], in: ctx.doc).trimmingASCIIWhitespace()
-                value = inner.isEmpty ? nil : inner
-            }
+        let value: String?
+        let kids = ctx.children(e)
+        if type == "xhtml" || (type == "application/xhtml+xml" && ctx.doc[e].ns == Namespaces.atom),
+           kids.count == 1, ctx.doc[kids[0]].lname == "div" {
+            let inner = XMLSerializer.innerXML(of: kids[0], in: ctx.doc).trimmingASCIIWhitespace()
+            value = inner.isEmpty ? nil : inner
+        } else {
+            value = ctx.markup(e)
         }
         return isMarkup ? ctx.resolvingLinks(inHTML: value, at: e) : value
     }

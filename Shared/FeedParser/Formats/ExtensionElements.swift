@@ -102,6 +102,8 @@ enum ExtensionElements {
             feed.icon.offer(ctx.link(ctx.attribute("href", of: e), at: e, field: "itunes:link"), rank: 2)
         case (Namespaces.media, "thumbnail"):
             feed.icon.offer(ctx.link(ctx.attribute("url", of: e), at: e, field: "media:thumbnail"), rank: 6)
+        case (Namespaces.sy, _):
+            return UpdateScheduleElements.applySyndication(e, &ctx, &feed)
         default:
             return false
         }

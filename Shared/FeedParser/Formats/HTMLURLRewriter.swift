@@ -9,17 +9,15 @@ enum HTMLURLRewriter {
             var edits: [(Range<Int>, String)] = []
             let n = p.count
             var i = 0
-            while i < n {
-                guard p[i] == 0x3D else { i += 1; continue }  // '='
+            while let equals = ByteSearch.first(0x3D, in: p, from: i) {  // '='
+                i = equals
                 let valueStart = i + 2
                 guard i + 1 < n, p[i + 1] == 0x22 || p[i + 1] == 0x27, isURLAttribute(p, endingAt: i) else {
                     i += 1
                     continue
                 }
                 let quote = p[i + 1]
-                var end = valueStart
-                while end < n, p[end] != quote { end += 1 }
-                guard end < n else { break }
+                guard let end = ByteSearch.first(quote, in: p, from: valueStart) else { break }
                 if needsResolution(p, valueStart..<end) {
                     let value = String(decoding: UnsafeBufferPointer(rebasing: p[valueStart..<end]), as: UTF8.self)
                     let resolved = URLResolver.resolve(value, against: base)
@@ -48,8 +46,16 @@ enum HTMLURLRewriter {
         var start = equals
         while start > 0, start > equals - 8, p[start - 1] | 0x20 >= 0x61, p[start - 1] | 0x20 <= 0x7A { start -= 1 }
         guard start > 0, p[start - 1] == 0x20 || p[start - 1] == 0x0A || p[start - 1] == 0x09 else { return false }
-        let name = p[start..<equals].map { $0 | 0x20 }
-        return name == Array("href".utf8) || name == Array("src".utf8) || name == Array("poster".utf8)
+        return matches(p, start..<equals, "href") || matches(p, start..<equals, "src")
+            || matches(p, start..<equals, "poster")
+    }
+
+    /// Whether the bytes in `range` spell the lower-case ASCII `name` in any case.
+    private static func matches(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for (k, index) in range.enumerated() where p[index] | 0x20 != expected[k] { return false }
+        return true
     }
 
     /// Relative, non-empty and not a fragment: the only values worth resolving.

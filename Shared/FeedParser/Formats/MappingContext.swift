@@ -70,7 +70,7 @@ struct MappingContext {
     }
 
     /// Whether `e` is in one of the namespaces and has the (lower-case) local name.
-    func isElement(_ e: Int, _ namespaces: Set<String>, _ lname: String) -> Bool {
+    func isElement(_ e: Int, _ namespaces: NamespaceSet, _ lname: String) -> Bool {
         doc[e].lname == lname && namespaces.contains(doc[e].ns)
     }
 }

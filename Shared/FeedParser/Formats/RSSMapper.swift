@@ -3,6 +3,18 @@
 /// the item's own fields.
 enum RSSMapper {
     static func map(_ ctx: inout MappingContext, root: Int) -> (FeedDraft, [ItemDraft]) {
+        let feed = self.feed(&ctx, root: root)
+        var items: [ItemDraft] = []
+        for index in itemElements(ctx, root: root) {
+            ctx.location = "item[\(items.count)]"
+            items.append(item(index, &ctx))
+        }
+        ctx.location = "feed"
+        return (feed, items)
+    }
+
+    /// The channel's own fields, without reading any item.
+    static func feed(_ ctx: inout MappingContext, root: Int) -> FeedDraft {
         var feed = FeedDraft()
         let channel = ctx.children(root).first { ctx.isElement($0, Namespaces.rssCore, "channel") }
         if let channel {
@@ -14,13 +26,7 @@ enum RSSMapper {
         }
         if channel == nil { for child in ctx.children(root) { applyToChannel(child, &ctx, &feed) } }
         feed.language.offer(ctx.doc[channel ?? root].lang, rank: 9)
-        var items: [ItemDraft] = []
-        for index in itemElements(ctx, root: root) {
-            ctx.location = "item[\(items.count)]"
-            items.append(item(index, &ctx))
-        }
-        ctx.location = "feed"
-        return (feed, items)
+        return feed
     }
 
     /// Every `<item>` in document order that is not inside another item.
@@ -50,6 +56,7 @@ enum RSSMapper {
             case "author": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 0)
             case "managingeditor": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 1)
             case "webmaster": feed.authors.offer(ctx.text(e).flatMap(PersonParsing.parse).map { [$0] }, rank: 2)
+            case "ttl": feed.ttl.offer(UpdateScheduleElements.ttl(e, &ctx), rank: 0)
             default: break
             }
         } else if Namespaces.anyAtom.contains(ns) {

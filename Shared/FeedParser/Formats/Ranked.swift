@@ -82,4 +82,7 @@ struct FeedDraft {
     var updated = Ranked<FeedDate>()
     var language = Ranked<String>()
     var authors = Ranked<[FeedAuthor]>()
+    var ttl = Ranked<Int>()
+    var updatePeriod = Ranked<UpdatePeriod>()
+    var updateFrequency = Ranked<Int>()
 }

@@ -31,17 +31,6 @@ enum TitleText {
     /// Runs of ASCII whitespace (the layout of the source) become one space, trimmed at both ends. Other
     /// spaces are kept: a no-break space (`&nbsp;`) or a thin space in a title was put there on purpose.
     static func collapsingWhitespace(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        ASCIIText.collapsing(text) { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x0C }
     }
 }

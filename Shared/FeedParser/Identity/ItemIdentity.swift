@@ -34,18 +34,18 @@ public enum ItemIdentity {
         var hasher = FNV1a64()
         let link = normalizedLink(link ?? ""), title = normalizedTitle(title ?? "")
         let enclosure = (enclosureURL ?? "").trimmingASCIIWhitespace()
-        hasher.combine(link.utf8)
-        hasher.combine([0x0A])
-        hasher.combine(title.utf8)
-        hasher.combine([0x0A])
-        hasher.combine(enclosure.utf8)
+        hasher.combine(utf8Of: link)
+        hasher.combine(byte: 0x0A)
+        hasher.combine(utf8Of: title)
+        hasher.combine(byte: 0x0A)
+        hasher.combine(utf8Of: enclosure)
         if link.isEmpty, title.isEmpty, enclosure.isEmpty {
             let summary = normalizedTitle(summary ?? ""), content = normalizedTitle(contentHTML ?? "")
             let seconds = date.map { String(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? ""
             if !(summary.isEmpty && content.isEmpty && seconds.isEmpty) {
                 for part in [summary, content, seconds] {
-                    hasher.combine([0x0A])
-                    hasher.combine(part.utf8)
+                    hasher.combine(byte: 0x0A)
+                    hasher.combine(utf8Of: part)
                 }
             }
         }
@@ -56,10 +56,10 @@ public enum ItemIdentity {
     /// whether one of them has this item's link too.
     static func repeatedID(_ id: String, of item: FeedItem, sharesLink: Bool) -> String {
         var hasher = FNV1a64()
-        hasher.combine(normalizedLink(item.link ?? "").utf8)
+        hasher.combine(utf8Of: normalizedLink(item.link ?? ""))
         if sharesLink {
-            hasher.combine([0x0A])
-            hasher.combine(distinction(of: item).utf8)
+            hasher.combine(byte: 0x0A)
+            hasher.combine(utf8Of: distinction(of: item))
         }
         return id + "|" + hasher.hex
     }
@@ -74,6 +74,7 @@ public enum ItemIdentity {
     /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`).
     static func normalizedLink(_ link: String) -> String {
         let trimmed = link.trimmingASCIIWhitespace()
+        if let ascii = ASCIIText.normalizedLink(trimmed) { return ascii }
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
         let afterScheme = trimmed[schemeEnd.upperBound...]
         let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
@@ -83,6 +84,7 @@ public enum ItemIdentity {
 
     /// Collapses runs of whitespace to one space and trims (titles, and the summary and content of rule 3).
     static func normalizedTitle(_ title: String) -> String {
-        title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        ASCIIText.collapsingWhitespace(title)
+            ?? title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -24,12 +24,19 @@ public struct ParsedFeed: Sendable, Hashable, Codable {
     public var warnings: [ParseWarning]
     /// The character encoding the bytes were decoded with (lower-case IANA name, e.g. `utf-8`).
     public var encoding: String
+    /// RSS `<ttl>`: how many minutes the feed may be cached before it is fetched again, if it says.
+    public var ttl: Int?
+    /// The Syndication module's `sy:updatePeriod`, if the feed says (see ``syndicationInterval``).
+    public var updatePeriod: UpdatePeriod?
+    /// The Syndication module's `sy:updateFrequency`: updates per ``updatePeriod``, if the feed says.
+    public var updateFrequency: Int?
 
     /// Makes a feed.
     public init(
         format: FeedFormat, title: String? = nil, siteLink: String? = nil, selfLink: String? = nil, description: String? = nil,
         iconURL: String? = nil, updated: FeedDate? = nil, language: String? = nil, authors: [FeedAuthor] = [],
-        items: [FeedItem] = [], warnings: [ParseWarning] = [], encoding: String = "utf-8"
+        items: [FeedItem] = [], warnings: [ParseWarning] = [], encoding: String = "utf-8", ttl: Int? = nil,
+        updatePeriod: UpdatePeriod? = nil, updateFrequency: Int? = nil
     ) {
         self.format = format
         self.title = title
@@ -43,5 +50,8 @@ public struct ParsedFeed: Sendable, Hashable, Codable {
         self.items = items
         self.warnings = warnings
         self.encoding = encoding
+        self.ttl = ttl
+        self.updatePeriod = updatePeriod
+        self.updateFrequency = updateFrequency
     }
 }

@@ -6,7 +6,7 @@
 enum Namespaces {
     static let atom = "atom", atom03 = "atom03", rss10 = "rss10", rss090 = "rss090", rdf = "rdf", dc = "dc"
     static let dcterms = "dcterms", content = "content", media = "media", itunes = "itunes", xhtml = "xhtml"
-    static let xml = "xml"
+    static let xml = "xml", sy = "sy"
 
     private static let known: [String: String] = [
         "http://www.w3.org/2005/atom": atom,
@@ -18,6 +18,7 @@ enum Namespaces {
         "http://purl.org/dc/elements/1.0": dc,
         "http://purl.org/dc/terms": dcterms,
         "http://purl.org/rss/1.0/modules/content": content,
+        "http://purl.org/rss/1.0/modules/syndication": sy,
         "http://search.yahoo.com/mrss": media,
         "http://search.yahoo.com/rss": media,
         "http://video.search.yahoo.com/mrss": media,

@@ -3,21 +3,22 @@
 enum XMLSerializer {
     /// The markup inside `index`; XHTML elements lose their prefix so the result is plain HTML.
     static func innerXML(of index: Int, in document: XMLDocument) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for child in document[index].children { append(child, in: document, to: &out) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func append(_ child: XMLChild, in document: XMLDocument, to out: inout String) {
+    private static func append(_ child: XMLChild, in document: XMLDocument, to out: inout [UInt8]) {
         switch child {
         case .text(let text):
-            out += escape(text, quote: false)
+            escape(text, quote: false, to: &out)
         case .element(let index):
             let element = document[index]
             let foreign = isURI(element.ns)
             let name = element.ns == Namespaces.xhtml || foreign
                 ? String(XMLTreeBuilder.split(element.qname).1) : element.qname
-            out += "<" + name
+            out.append(0x3C)  // <
+            out.append(contentsOf: name.utf8)
             var attributes = element.attributes.map { ($0.qname, $0.value) }
             let parentNS = element.parent >= 0 ? document[element.parent].ns : ""
             if foreign && element.ns != parentNS { attributes.append(("xmlns", element.ns)) }
@@ -27,37 +28,55 @@ enum XMLSerializer {
                     attributes.append(("xmlns:" + prefix, attribute.ns))
                 }
             }
-            for (qname, value) in attributes.sorted(by: { $0.0 < $1.0 }) {
-                out += " " + qname + "=\"" + escape(value, quote: true) + "\""
+            if attributes.count > 1 { attributes.sort(by: { $0.0 < $1.0 }) }
+            for (qname, value) in attributes {
+                out.append(0x20)
+                out.append(contentsOf: qname.utf8)
+                out.append(0x3D)  // =
+                out.append(0x22)  // "
+                escape(value, quote: true, to: &out)
+                out.append(0x22)
             }
             if element.children.isEmpty, XMLTreeBuilder.voidHTMLElements.contains(element.lname) {
-                out += " />"
+                out.append(contentsOf: " />".utf8)
                 return
             }
-            out += ">"
+            out.append(0x3E)  // >
             for grandchild in element.children { append(grandchild, in: document, to: &out) }
-            out += "</" + name + ">"
+            out.append(contentsOf: "</".utf8)
+            out.append(contentsOf: name.utf8)
+            out.append(0x3E)
         }
     }
 
     /// Unknown namespaces keep their URI as key; those are re-declared when serialised (SVG, MathML, XLink).
-    private static func isURI(_ key: String) -> Bool { key.contains(":") }
+    private static func isURI(_ key: String) -> Bool { key.utf8.contains(0x3A) && key.contains(":") }
 
     static func escape(_ text: String, quote: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quote && $0 == 0x22) }) else {
-            return text
-        }
-        var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            case 0x22 where quote: out += Array("&quot;".utf8)
-            default: out.append(byte)
-            }
-        }
+        var out: [UInt8] = []
+        escape(text, quote: quote, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` with `&`, `<`, `>` (and `"` when `quote`) escaped.
+    static func escape(_ text: String, quote: Bool, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { p in
+            var runStart = 0
+            for (k, byte) in p.enumerated() {
+                let replacement: StaticString
+                switch byte {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22 where quote: replacement = "&quot;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<k]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = k + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart...]))
+        }
     }
 }

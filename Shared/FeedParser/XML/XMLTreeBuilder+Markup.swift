@@ -1,23 +1,8 @@
 /// Comments, CDATA sections, processing instructions and the DOCTYPE.
 extension XMLTreeBuilder {
     /// Index just past the first occurrence of `terminator` at or after `from`, or the end of input.
-    func skip(_ p: UnsafeBufferPointer<UInt8>, from: Int, past terminator: [UInt8]) -> Int {
-        find(p, from: from, terminator).map { $0 + terminator.count } ?? p.count
-    }
-
-    func find(_ p: UnsafeBufferPointer<UInt8>, from: Int, _ needle: [UInt8]) -> Int? {
-        let n = p.count, m = needle.count
-        let first = needle[0]
-        var i = from
-        while i + m <= n {
-            if p[i] == first {
-                var j = 1
-                while j < m, p[i + j] == needle[j] { j += 1 }
-                if j == m { return i }
-            }
-            i += 1
-        }
-        return nil
+    func skip(_ p: UnsafeBufferPointer<UInt8>, from: Int, past terminator: StaticString) -> Int {
+        ByteSearch.first(terminator, in: p, from: from).map { $0 + terminator.utf8CodeUnitCount } ?? p.count
     }
 
     func hasPrefix(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ prefix: String, caseInsensitive: Bool = false) -> Bool {
@@ -34,11 +19,11 @@ extension XMLTreeBuilder {
     /// Handles `<!…`: comment, CDATA, DOCTYPE or another declaration.
     mutating func markupDeclaration(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         if hasPrefix(p, at: i, "<!--") {
-            return skip(p, from: i + 4, past: Array("-->".utf8))
+            return skip(p, from: i + 4, past: "-->")
         }
         if hasPrefix(p, at: i, "<![CDATA[") {
             let start = i + 9
-            if let end = find(p, from: start, Array("]]>".utf8)) {
+            if let end = ByteSearch.first("]]>", in: p, from: start) {
                 if !stack.isEmpty { appendText(p, start..<end, raw: true) }
                 return end + 3
             }
@@ -50,7 +35,7 @@ extension XMLTreeBuilder {
         if hasPrefix(p, at: i, "<!DOCTYPE", caseInsensitive: true) {
             return doctype(p, at: i + 9)
         }
-        return skip(p, from: i + 2, past: [0x3E])
+        return skip(p, from: i + 2, past: ">")
     }
 
     /// Skips a DOCTYPE, remembering simple internal general entities (`<!ENTITY name "text">`). External
@@ -82,7 +67,7 @@ extension XMLTreeBuilder {
         while i < n {
             let c = p[i]
             if c == 0x5D { return i + 1 }
-            if hasPrefix(p, at: i, "<!--") { i = skip(p, from: i + 4, past: Array("-->".utf8)); continue }
+            if hasPrefix(p, at: i, "<!--") { i = skip(p, from: i + 4, past: "-->"); continue }
             if hasPrefix(p, at: i, "<!ENTITY") { i = entityDeclaration(p, at: i + 8); continue }
             if c == 0x3C {
                 // Another declaration: skip to its '>' honouring quotes.

@@ -7,7 +7,8 @@ extension XMLTreeBuilder {
     /// Appends character data to the open element, merging with a preceding text run.
     mutating func appendText(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, raw: Bool) {
         let slice = UnsafeBufferPointer(rebasing: p[range])
-        let text = raw || !slice.contains(0x26) ? String(decoding: slice, as: UTF8.self) : decodeReferences(slice)
+        let text = raw || ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) == nil
+            ? String(decoding: slice, as: UTF8.self) : decodeReferences(slice)
         appendLiteral(text)
     }
 
@@ -25,7 +26,8 @@ extension XMLTreeBuilder {
     /// An attribute value with references decoded and whitespace normalised as XML requires.
     mutating func attributeValue(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: p[range])
-        var value = slice.contains(0x26) ? decodeReferences(slice) : String(decoding: slice, as: UTF8.self)
+        let hasReference = ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) != nil
+        var value = hasReference ? decodeReferences(slice) : String(decoding: slice, as: UTF8.self)
         if value.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
             value = String(value.map { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         }

@@ -43,6 +43,7 @@ enum ExpectationProbe {
         case "language": return .value(feed.language)
         case "updated_parsed", "modified_parsed": return .value(feed.updated)
         case "icon", "image.href", "image.url": return .value(feed.iconURL)
+        case "ttl": return .value(feed.ttl.map(String.init))
         default: return probeAuthors(feed.authors, path)
         }
     }

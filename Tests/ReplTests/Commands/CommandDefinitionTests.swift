@@ -8,12 +8,13 @@ import Testing
 /// each of its arguments (only the arguments listed here are free text, so adding one is a decision).
 @Suite("command definitions")
 struct CommandDefinitionTests {
-    /// `command ARGUMENT`s whose text nothing can foresee.
-    static let freeText: Set<String> = ["search TEXT"]
+    /// `command ARGUMENT`s whose text nothing can foresee: a search; the number of a link in an article's text,
+    /// which only reading that article's text would tell.
+    static let freeText: Set<String> = ["search TEXT", "browse K"]
 
     @Test("every command has a summary, a usage line starting with its name, and help")
     func everyCommandHasHelp() {
-        #expect(ReplCommands.all.count == 23)
+        #expect(ReplCommands.all.count == 28)
         for spec in ReplCommands.specs {
             #expect(!spec.summary.isEmpty, "\(spec.name)")
             #expect(spec.usage.hasPrefix(spec.name), "\(spec.name)")
@@ -54,6 +55,10 @@ struct CommandDefinitionTests {
         #expect(usages["read"] == "read N…")
         #expect(usages["sort"] == "sort newest|oldest|source|title")
         #expect(usages["next"] == "next")
+        #expect(usages["tag"] == "tag SOURCE TAG…")
+        #expect(usages["untag"] == "untag SOURCE TAG…")
+        #expect(usages["browse"] == "browse N [K]")
+        #expect(usages["pipe"] == "pipe N COMMAND [ARG…]")
     }
 
     /// A word an argument of this kind could hold.

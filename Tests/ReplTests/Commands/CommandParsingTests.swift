@@ -29,6 +29,12 @@ struct CommandParsingTests {
         check("add https://x.example/feed a b", AddCommand(url: "https://x.example/feed", tags: ["a", "b"]))
         check("add \"/tmp/my feed.xml\"", AddCommand(url: "/tmp/my feed.xml", tags: []))
         check("o 3", OpenCommand(number: 3))
+        check("b 3", BrowseCommand(number: 3))
+        check("browse 3 2", BrowseCommand(number: 3, link: 2))
+        check("pipe 3 less", PipeCommand(number: 3, command: ["less"]))
+        check("pipe 1 mail -s \"to read\" me@example.org", PipeCommand(number: 1, command: ["mail", "-s", "to read", "me@example.org"]))
+        check("pipe 1 echo '$(touch x)' ;", PipeCommand(number: 1, command: ["echo", "$(touch x)", ";"]))
+        check("p", PrevCommand())
         check("read 1 3-5", ReadCommand(numbers: [1, 3, 4, 5]))
         check("unr 2", UnreadCommand(numbers: [2]))
         check("ref", RefreshCommand(source: nil))
@@ -42,6 +48,13 @@ struct CommandParsingTests {
         check("set", SetCommand())
         check("set Page-Size 30", SetCommand(key: "page-size", value: "30"))
         check("q", QuitCommand())
+        check("list unread #news", ListCommand(marks: .unread, source: "#news"))
+        check("refresh #dev", RefreshCommand(source: "#dev"))
+        check("mark #dev", MarkAllReadCommand(source: "#dev"))
+        check("add 2", AddCommand(url: "2", tags: []))
+        check("tag 3 news #dev", try! TagCommand(words: ["3", "news", "#dev"]))
+        check("tag \"Daring Fireball\" apple", try! TagCommand(words: ["Daring Fireball", "apple"]))
+        check("untag Daring Fireball apple", try! UntagCommand(words: ["Daring", "Fireball", "apple"]))
     }
 
     @Test("a blank line is nothing")
@@ -59,12 +72,23 @@ struct CommandParsingTests {
             ("open 0", "“0” is not an article number; usage: open N"),
             ("open 99999999999999999999999", "“99999999999999999999999” is not an article number; usage: open N"),
             ("read 5-1", "“5-1” is not an article number or range; usage: read N…"),
+            ("browse", "an article number, and a link number or none; usage: browse N [K]"),
+            ("browse 1 2 3", "an article number, and a link number or none; usage: browse N [K]"),
+            ("browse 1 0", "“0” is not a link number; usage: browse N [K]"),
+            ("browse x", "“x” is not an article number; usage: browse N [K]"),
+            ("pipe 3", "an article number and a command expected; usage: pipe N COMMAND [ARG…]"),
+            ("pipe less", "an article number and a command expected; usage: pipe N COMMAND [ARG…]"),
+            ("pipe x less", "“x” is not an article number; usage: pipe N COMMAND [ARG…]"),
             ("read 1-100000", "“1-100000” is not an article number or range; usage: read N…"),
             ("remove", "which source?; usage: remove SOURCE"),
             ("next 2", "next takes no argument; usage: next"),
             ("set page-size", "a key and a value expected; usage: set [KEY VALUE]"),
             ("sort upside-down", "“upside-down” is not an order; usage: sort newest|oldest|source|title"),
-            ("s", "“s” could be sources, sort, star, search, switch, set; type more of it"),
+            ("s", "“s” could be sources, sort, star, search, switch, set, set-source; type more of it"),
+            ("tag", "which source?; usage: tag SOURCE TAG…"),
+            ("tag 3", "which tags?; usage: tag SOURCE TAG…"),
+            ("untag", "which source?; usage: untag SOURCE TAG…"),
+            ("un", "“un” could be untag, unstar, unread; type more of it"),
         ])
     func errors(line: String, message: String) {
         guard case .failure(let error) = ReplCommands.parse(line) else {
@@ -120,7 +144,7 @@ struct CommandParsingTests {
     func completion() throws {
         let completer = try CompletionFixture.completer()
         let complete = { (line: String) in CompletionFixture.complete(line, with: completer) }
-        #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set"])
+        #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set", "set-source"])
         #expect(complete("mark") == ["mark-all-read"])
         #expect(complete("list ") == ["unread", "starred", "all", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
         #expect(complete("list unread ") == ["QEMU", "research!rsc", "Daring Fireball", "Evil"])
@@ -131,12 +155,27 @@ struct CommandParsingTests {
         #expect(complete("set refresh o") == ["off"])
         #expect(complete("import fe") == ["feeds.opml"])
         #expect(complete("open ") == ["1", "2", "3", "12"])
+        #expect(complete("browse ") == ["1", "2", "3", "12"])
+        #expect(complete("pipe 1 ") .contains("sh"))
+        #expect(complete("pipe 1 les").allSatisfy { $0.hasPrefix("les") })
+        #expect(complete("pipe 1 sh fe") == ["feeds.opml"])
         #expect(complete("read 1 1") == ["1", "12"])
         #expect(complete("add feeds.opml ") == ["dev", "news"])
         #expect(complete("add feeds.opml dev n") == ["news"])
         #expect(complete("sort ") == ["newest", "oldest", "source", "title"])
         #expect(complete("help so") == ["sources", "sort"])
         #expect(complete("next ") == [])
+        #expect(complete("list #") == ["#dev", "#news"])
+        #expect(complete("list unread #N") == ["#news"])
+        #expect(complete("refresh #d") == ["#dev"])
+        #expect(complete("mark-all-read #") == ["#dev", "#news"])
+        #expect(complete("tag ") == ["QEMU", "research!rsc", "\"Daring Fireball\"", "Evil"])
+        #expect(complete("tag \"Dar") == ["\"Daring Fireball\""])
+        #expect(complete("tag QEMU ") == ["dev", "news"])
+        #expect(complete("untag \"Daring Fireball\" n") == ["news"])
         #expect(complete("nonsense ") == [])
+        #expect(complete("set-source q") == ["QEMU"])
+        #expect(complete("set-source QEMU ") == ["interval"])
+        #expect(complete("set-source QEMU interval 1") == ["15m", "1h", "1d"])
     }
 }

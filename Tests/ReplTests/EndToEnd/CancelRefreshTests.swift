@@ -18,7 +18,8 @@ struct CancelRefreshTests {
     }
 
     /// `/alpha.xml` and `/beta.xml` answer their first request at once with two items; later requests would bring
-    /// a third item, but only after a minute. `/stalled.xml` always takes a minute.
+    /// a third item, but only after a minute. `/stalled.xml` always takes a minute; `/stalled/` is a page
+    /// declaring it.
     static func slowAfterFirst() throws -> LoopbackFeedServer {
         let counts = Mutex<[String: Int]>([:])
         return try LoopbackFeedServer { request in
@@ -33,6 +34,9 @@ struct CancelRefreshTests {
                 return .init(status: 200, body: feed(title, items: 3), delay: 60)
             case "/stalled.xml":
                 return .init(status: 200, body: feed("Stalled", items: 1), delay: 60)
+            case "/stalled/":
+                let page = #"<link rel="alternate" type="application/rss+xml" href="/stalled.xml">"#
+                return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(page.utf8))
             default:
                 return .init(status: 404)
             }
@@ -69,7 +73,7 @@ struct CancelRefreshTests {
         let rows = table.split(separator: "\n").filter { $0.contains("127.0.0.1") }
         #expect(rows.count == 2, "\(table)")
         for row in rows {
-            #expect(row.contains("      2  ") && row.hasSuffix(" · OK"), "\(row)")
+            #expect(row.contains("      2  ") && row.contains(" OK · http://127.0.0.1"), "\(row)")
         }
         repl.type("list\r")
         let list = try await repl.waitFor("rss> ")
@@ -85,22 +89,41 @@ struct CancelRefreshTests {
         #expect(try await repl.waitForExit() == 0)
     }
 
+    @Test("Ctrl-C while add looks for feeds: nothing is added, the fetch is cancelled", .timeLimit(.minutes(1)))
+    func ctrlCDuringDiscovery() async throws {
+        let server = try Self.slowAfterFirst()
+        let directory = try ReplPaths.temporaryDirectory()
+        let repl = try PtyProcess.repl(in: directory)
+        try await repl.waitFor("rss> ")
+        repl.type("add \(server.url("stalled.xml"))\r")
+        try await repl.waitFor("looking for feeds at \(server.url("stalled.xml"))… (Ctrl-C cancels)")
+        try await waitUntil("the request to reach the server") { server.seen.count == 1 }
+        repl.type("\u{03}")
+        try await repl.waitFor("add cancelled")
+        repl.type("sources\r")
+        try await repl.waitFor("no sources yet")
+        try await waitUntil("the server to see the connection closed") { server.abandoned == ["/stalled.xml"] }
+        repl.type("quit\r")
+        #expect(try await repl.waitForExit() == 0)
+    }
+
     @Test("Ctrl-C while add waits for its first fetch: the source is kept, not fetched", .timeLimit(.minutes(1)))
     func ctrlCDuringAdd() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
         let repl = try PtyProcess.repl(in: directory)
         try await repl.waitFor("rss> ")
-        repl.type("add \(server.url("stalled.xml"))\r")
+        repl.type("add \(server.url("stalled/"))\r")
         try await repl.waitFor("(Ctrl-C cancels)")
-        try await waitUntil("the request to reach the server") { server.seen.count == 1 }
+        // The page, then the feed it declares, which stalls.
+        try await waitUntil("the feed's request to reach the server") { server.seen.count == 2 }
         repl.type("\u{03}")
         let added = try await repl.waitFor("rss> ")
         #expect(added.contains("refresh cancelled\nadded source 1: 127.0.0.1"), "\(added)")
 
         repl.type("sources\r")
         let table = try await repl.waitFor("rss> ")
-        #expect(table.contains(" 1  on        0  127.0.0.1") && table.contains("stalled.xml · new"), "\(table)")
+        #expect(table.contains(" 1  on        0  127.0.0.1") && table.contains(" new · http://127.0.0.1"), "\(table)")
         try await waitUntil("the server to see the connection closed") { server.abandoned == ["/stalled.xml"] }
 
         repl.type("quit\r")

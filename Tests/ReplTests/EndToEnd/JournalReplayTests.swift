@@ -112,7 +112,7 @@ struct JournalReplayTests {
         #expect(!text.contains("hunter2secret"))
         #expect(!text.contains("feeder:"))
         #expect(text.contains("opened database"))
-        #expect(text.contains("debug rss-repl: AddSource("), "\(text.prefix(2_000))")
+        #expect(text.contains("debug rss-repl: DiscoverFeeds("), "\(text.prefix(2_000))")
         #expect(text.contains("(AddCommand.swift:"))
         #expect(text.contains("fetch failed: http://127.0.0.1:9/feed.xml"), "\(text.suffix(2_000))")
         #expect(!run.stderr.contains("debug"), "the log went to the file, not to standard error")

@@ -103,7 +103,7 @@ struct ScriptedRunTests {
         #expect(
             errors == [
                 "error: unknown command “lsit”; did you mean “list”? (help lists the commands)",
-                "error: “s” could be sources, sort, star, search, switch, set; type more of it",
+                "error: “s” could be sources, sort, star, search, switch, set, set-source; type more of it",
                 "error: no article 3: show a list first (list)",
                 "error: cannot add ftp://example.com/feed: unsupported scheme ftp (use http, https or file)",
                 "error: “/no/such/file.xml” is neither a feed URL nor an existing file",

@@ -112,7 +112,7 @@ final class PtyProcess {
 
     /// Waits until the output after the last match contains `text`; returns the output up to and including it.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             drain()
@@ -139,6 +139,13 @@ final class PtyProcess {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Types `line` and Return, then waits for `answer` (see ``waitFor(_:timeout:)``).
+    @discardableResult
+    func enter(_ line: String, thenWaitFor answer: String) async throws -> String {
+        type(line + "\r")
+        return try await waitFor(answer)
     }
 
     /// Waits for the child to exit; returns its exit status.

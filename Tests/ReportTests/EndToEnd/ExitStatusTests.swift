@@ -26,7 +26,7 @@ struct ExitStatusTests {
         #expect(sources.allSatisfy { $0["status"] is NSNull })
         #expect(sources.filter { ($0["lastError"] as? String)?.isEmpty == false }.count == 2)
         #expect(sources.filter { $0["lastSuccess"] is String }.count == 1)
-        let quiet = try await report.run(["--refresh", "--quiet"])
+        let quiet = try await report.run(["--refresh", "--force", "--quiet"])
         #expect(quiet.status == 1)
         #expect(quiet.stderrLines.count == 2 && quiet.stderrLines.allSatisfy { $0.hasPrefix("FAIL ") })
     }
@@ -101,7 +101,7 @@ struct ExitStatusTests {
         let document = try JSON.object(first.stdout)
         #expect((document["sources"] as? [Any])?.count == 2)
         #expect(try JSON.articles(document).count == 78)
-        let second = try await report.run(["--opml", opml.path, "--refresh", "--format", "json"])
+        let second = try await report.run(["--opml", opml.path, "--refresh", "--force", "--format", "json"])
         #expect(second.stderrLines.allSatisfy { $0.hasPrefix("304  ") } && second.stderrLines.count == 2)
         #expect(try JSON.articles(try JSON.object(second.stdout)).allSatisfy { $0["new"] as? Bool == false })
     }

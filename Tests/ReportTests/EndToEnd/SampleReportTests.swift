@@ -25,12 +25,12 @@ struct SampleReportTests {
     @Test func secondRunFindsNothingNewAndSaysNotModified() async throws {
         let report = try ReportProcess()
         _ = try await report.run(ReportProcess.sampleArguments + ["--quiet"])
-        let second = try await report.run(["--refresh", "--since", "2026-01-01"])
+        let second = try await report.run(["--refresh", "--force", "--since", "2026-01-01"])
         #expect(second.status == 0)
         #expect(second.stderrLines.count == 6)
         #expect(second.stderrLines.allSatisfy { $0.hasPrefix("304  ") }, "\(second.stderr)")
         #expect(second.stdout.hasPrefix("rss-report 2026-01-01 12:00 +0000: 6 sources, 0 articles, 0 new, 161 unread"))
-        let again = try await report.run(["--refresh", "--limit", "1"])
+        let again = try await report.run(["--refresh", "--force", "--limit", "1"])
         #expect(!again.stdoutLines.contains { $0.hasPrefix("N ") })
         #expect(again.stdoutLines.filter { $0.hasPrefix("  20") }.count == 6)
     }

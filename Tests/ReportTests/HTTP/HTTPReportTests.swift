@@ -35,7 +35,7 @@ struct HTTPReportTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderrLines == ["OK   Loopback (2 new)"])
         #expect(first.stdoutLines.filter { $0.hasPrefix("N ") }.count == 2)
-        let second = try await report.run(["--refresh"])
+        let second = try await report.run(["--refresh", "--force"])
         #expect(second.status == 0)
         #expect(second.stderrLines == ["304  Loopback"])
         #expect(server.seen.last?.headers["if-none-match"] == "\"v1\"")
@@ -51,7 +51,7 @@ struct HTTPReportTests {
         // Untitled sources are named by their address: two failing feeds of one host read apart.
         #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("missing.rss")) (HTTP 404") })
         #expect(mixed.stderrLines.contains { $0.hasPrefix("FAIL \(server.url("busy.rss")) (HTTP 429") })
-        let failing = try await report.run(["--source", server.url("missing.rss"), "--refresh"])
+        let failing = try await report.run(["--source", server.url("missing.rss"), "--refresh", "--force"])
         #expect(failing.status == 2, "\(failing.stderr)")
         let waiting = try await report.run(["--source", server.url("busy.rss"), "--refresh"])
         #expect(
@@ -59,23 +59,43 @@ struct HTTPReportTests {
             "\(waiting.stderr)")
     }
 
-    /// The run's sources are the ones it added or fetched, even when a 301 gave one a new address; the same
-    /// old address in the next run (a crontab does not change) lands on an address already followed, which the
-    /// new source cannot take, and still reads instead of failing to store.
-    @Test func aFeedThatMovesDuringTheRunIsStillInItsReport() async throws {
+    /// A new address that redirects for good is followed at the address it leads to (discovery looked at it).
+    /// A feed followed already that starts redirecting keeps its address until the second fetch in a row is
+    /// redirected: that run's status line says the move, and its report covers the feed by its new address.
+    /// The old address in a later run (a crontab does not change) leads to the feed followed already: it is not
+    /// added twice.
+    @Test func aFeedThatMovesIsTakenOnTheSecondFetchAndStaysInItsReport() async throws {
+        let moved = MovedFlag()
         let server = try LoopbackFeedServer { request in
-            request.path == "/old.rss" ? .init(status: 301, headers: ["Location": "/good.rss"]) : Self.route(request)
+            guard request.path == "/old.rss" else { return Self.route(request) }
+            return moved.isSet ? .init(status: 301, headers: ["Location": "/good.rss"]) : .init(status: 200, body: Self.feed)
         }
         let report = try ReportProcess()
         let first = try await report.run(["--url", server.url("old.rss"), "--format", "json"])
         #expect(first.status == 0, "\(first.stderr)")
-        let document = try JSON.object(first.stdout)
+        #expect(first.stderrLines == ["OK   Loopback (2 new)"])
+        var document = try JSON.object(first.stdout)
+        #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("old.rss")])
+
+        moved.set()
+        let second = try await report.run(["--refresh", "--force", "--format", "json"])
+        #expect(second.stderrLines.count == 1 && !second.stderr.contains("moved"), "\(second.stderr)")
+        document = try JSON.object(second.stdout)
+        #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("old.rss")])
+
+        let third = try await report.run(["--refresh", "--force", "--format", "json"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(
+            third.stderrLines.count == 1 && third.stderrLines[0].hasSuffix("; moved for good to \(server.url("good.rss"))"),
+            "\(third.stderr)")
+        document = try JSON.object(third.stdout)
         #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("good.rss")])
         #expect(try JSON.articles(document).count == 2)
-        let second = try await report.run(["--url", server.url("old.rss")])
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(
-            second.stderrLines.count == 1 && second.stderrLines[0].hasPrefix("OK   Loopback"), "\(second.stderr)")
+
+        let fourth = try await report.run(["--url", server.url("old.rss"), "--format", "json"])
+        #expect(fourth.status == 0, "\(fourth.stderr)")
+        document = try JSON.object(fourth.stdout)
+        #expect((document["sources"] as? [[String: Any]])?.map { $0["url"] as? String } == [server.url("good.rss")])
     }
 
     @Test func sigtermDuringASlowFetchStopsCleanly() async throws {
@@ -83,7 +103,9 @@ struct HTTPReportTests {
         let report = try ReportProcess()
         _ = try await report.run(["--url", server.url("good.rss"), "--quiet"])
         let running = try report.start(["--url", server.url("slow.rss"), "--refresh", "--mark-read"])
-        try await Task.sleep(for: .seconds(1))
+        _ = try await poll("the slow fetch under way", timeout: .seconds(30)) {
+            server.seen.contains { $0.path == "/slow.rss" } ? true : nil
+        }
         kill(running.process.processIdentifier, SIGTERM)
         let started = Date()
         let result = await running.finish()
@@ -93,4 +115,14 @@ struct HTTPReportTests {
         #expect(after.status == 0)
         #expect(try JSON.articles(try JSON.object(after.stdout)).count == 2)
     }
+}
+
+/// Whether the test server's old address has started to redirect, set by the test, read by the server's threads.
+private final class MovedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() { lock.withLock { value = true } }
 }

@@ -49,7 +49,7 @@ struct HostileServerReportTests {
         // name them, as TSV.
         let again = cases.filter { !["slow-headers", "many-items"].contains($0.path) }
         let second = try await report.run(
-            ["--refresh", "--source"] + again.map { names[$0.path] ?? $0.path }
+            ["--refresh", "--force", "--source"] + again.map { names[$0.path] ?? $0.path }
                 + ["--limit", "\(Self.limit)", "--format", "tsv"],
             environment: Self.environment)
         #expect(second.status == 1, "\(second.stderr)")

@@ -67,19 +67,31 @@ struct TestStoreActivityTests {
         await store.send(AddSource(url: Self.feedURL, tags: ["t"], id: id, date: F.date)) {
             $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", tags: ["t"], addedAt: F.date)]
         }
+        let rows = await receiveFirstFetch(of: id, title: "Fake News", newArticles: 2, in: store)
+        #expect(rows.map(\.title) == ["Second", "First"])
+        #expect(fetcher.seen.map(\.url) == [Self.feedURL])
+        await store.finish()
+    }
+
+    /// Receives what a new source's first fetch brings: the refresh, the fetch (`newArticles` new, the feed's
+    /// `title`), both lists read again; returns the rows they show.
+    private func receiveFirstFetch(
+        of id: UUID, title: String, newArticles: Int, in store: TestStore<RssState>
+    ) async -> [ArticleRow] {
         await store.receive(Refresh.self) {
             $0.refresh = RefreshState(isRunning: true, total: 1, pending: [id], generation: 1)
         }
         await store.receive(SourceFetched.self) {
             $0.refresh = RefreshState(
-                isRunning: false, total: 1, completed: 1, newArticles: 2, pending: [], lastFinished: F.date,
-                generation: 1)
+                isRunning: false, total: 1, completed: 1, newArticles: newArticles, pending: [],
+                lastFinished: F.date, generation: 1)
             $0.sources.update(id) { source in
-                source.title = "Fake News"
+                source.title = title
                 source.status = FetchStatus(lastSuccess: F.date)
             }
-            $0.counts = ArticleCounts(total: 2, unread: 2, starred: 0, unreadBySource: [id: 2])
-            $0.notices.post(.newArticles(source: id, count: 2), at: F.date)
+            $0.counts = ArticleCounts(
+                total: newArticles, unread: newArticles, starred: 0, unreadBySource: [id: newArticles])
+            $0.notices.post(.newArticles(source: id, count: newArticles), at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2
             $0.lists.second.isLoading = true
@@ -89,14 +101,12 @@ struct TestStoreActivityTests {
         for list in ListID.allCases {
             await store.receive(ListLoaded.self, where: { $0.list == list }) {
                 $0.lists[list].isLoading = false
-                $0.lists[list].totalCount = 2
+                $0.lists[list].totalCount = newArticles
                 $0.lists[list].rows = store.state.lists[list].rows
                 rows = $0.lists[list].rows
             }
         }
-        #expect(rows.map(\.title) == ["Second", "First"])
-        #expect(fetcher.seen.map(\.url) == [Self.feedURL])
-        await store.finish()
+        return rows
     }
 
     @Test("a failed fetch is kept on the source and announced as a problem")
@@ -115,7 +125,12 @@ struct TestStoreActivityTests {
         let error = FetchError.http(status: 429)
         await store.receive(SourceFetched.self) {
             $0.refresh = RefreshState(isRunning: false, total: 1, completed: 1, lastFinished: F.date, generation: 1)
-            $0.sources.update(id) { $0.status = FetchStatus(lastError: error, lastAttempt: F.date) }
+            // The first failure backs off for the interval (an hour), with no jitter yet.
+            $0.sources.update(id) {
+                $0.status = FetchStatus(
+                    lastError: error, lastAttempt: F.date, consecutiveFailures: 1,
+                    backingOffUntil: F.date.addingTimeInterval(3_600))
+            }
             $0.notices.post(.fetch(source: id, error), at: F.date)
             $0.lists.first.isLoading = true
             $0.lists.first.generation = 2
@@ -128,13 +143,18 @@ struct TestStoreActivityTests {
         await store.finish()
     }
 
-    @Test("the refresh timer fires on the injected clock, and a new interval restarts it")
+    @Test("the refresh timer looks at start, then when it said it would, on the injected clock; no interval stops it")
     func timer() async throws {
         let clock = ManualClock()
         let store = try await startedStore(fetcher: FakeFetcher(), clock: clock, periodic: true)
+        await store.receive(Refresh.self) {  // the first look, at start: no source, so the longest wait
+            $0.refresh.timerSince = F.date
+            $0.refresh.lastTimedCheck = F.date
+            $0.refresh.nextTimedCheck = F.date.addingTimeInterval(TimedRefreshPlan.longestWait)
+        }
         while clock.sleeperCount == 0 { await Task.yield() }
-        await clock.advance(by: .seconds(3_600))
-        await store.receive(Refresh.self)  // no enabled source: nothing to queue
+        await clock.advance(by: .seconds(TimedRefreshPlan.longestWait))
+        await store.receive(Refresh.self)  // the wall clock of this test stands still: nothing new
         await store.send(ChangeSetting(.refreshInterval(nil), date: F.date)) { $0.settings.refreshInterval = nil }
         await store.finish()
         #expect(clock.sleeperCount == 0)
@@ -160,6 +180,24 @@ struct TestStoreActivityTests {
         await store.finish()
         #expect(try database.source(id: id)?.fetchStatus.lastSuccessAt == nil)
         #expect(try database.articleCounts().total == 0)
+    }
+
+    @Test("discovery of an address that is a feed: found, followed by itself, fetched once (the add takes the body)")
+    func discoverFeedAddress() async throws {
+        let fetcher = FakeFetcher([Self.feedURL: .success(F.rss([("a", "First")], title: "Fake News"))])
+        let store = try await startedStore(fetcher: fetcher)
+        let id = UUID()
+        await store.send(DiscoverFeeds(url: Self.feedURL, tags: ["t"], id: id, date: F.date)) {
+            $0.discoveries = [FeedDiscovery(id: id, page: Self.feedURL, tags: ["t"], choice: .ask, phase: .searching)]
+        }
+        let feed = DiscoveredFeed(url: Self.feedURL, title: nil, format: .rss, origin: .address)
+        await store.receive(FeedsDiscovered.self) { $0.discoveries[0].phase = .found([feed]) }
+        await store.receive(AddSource.self) {
+            $0.sources.all = [Source(id: id, url: Self.feedURL, title: "fake.example", tags: ["t"], addedAt: F.date)]
+        }
+        #expect(await receiveFirstFetch(of: id, title: "Fake News", newArticles: 1, in: store).map(\.title) == ["First"])
+        #expect(fetcher.seen.map(\.url) == [Self.feedURL])
+        await store.finish()
     }
 }
 

@@ -56,7 +56,7 @@ struct HTTPFeedFetcherTests {
             }
             return .ok(sampleFeed)
         }
-        #expect(try result.get() == .notModified)
+        #expect(try result.get() == .notModified())
         let headers = try #require(log.requests.first)
         #expect(headers[.ifNoneMatch] == etag)
         #expect(headers[.ifModifiedSince] == lastModified)

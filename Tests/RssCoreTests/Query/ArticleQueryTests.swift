@@ -200,6 +200,7 @@ struct QueryModel {
 
     private func matches(_ article: ArticleSnapshot, _ query: ArticleQuery) -> Bool {
         if let sources = query.sourceIDs, !sources.contains(article.sourceID) { return false }
+        if let numbers = query.numbers, !numbers.contains(article.number) { return false }
         if let wanted = query.tags, Set(tags[article.sourceID] ?? []).isDisjoint(with: wanted) { return false }
         if let isRead = query.isRead, article.isRead != isRead { return false }
         if let isStarred = query.isStarred, article.isStarred != isStarred { return false }
@@ -230,6 +231,8 @@ struct QueryModel {
         query.order = pick(ArticleQuery.Order.allCases)
         if maybe() { query.limitPerSource = Int(generator.next() % 12) }
         if maybe() { query.limit = Int(generator.next() % 60) }
+        // Numbers of stored articles and of none (the 400 articles are numbered from 1).
+        if maybe(5) { query.numbers = Set((0..<generator.next() % 40).map { _ in Int64(generator.next() % 420) }) }
         return query
     }
 }

@@ -28,28 +28,32 @@ struct RefreshReducerTests {
         #expect(done.lists.first.isLoading && done.lists.second.isLoading)
     }
 
-    @Test("a timed refresh leaves alone the sources fetched within the minimum interval, whatever the outcome")
-    func timedRefreshSkipsRecentlyFetchedSources() {
-        let interval: TimeInterval = 15 * 60
+    @Test("a look of the timer queues only the due sources, to be checked again at fetch time, and says when it looks next")
+    func timedLookQueuesDueSources() {
         let tick = F.date.addingTimeInterval(3_600)
-        let recentFailure = FetchError.timeout(.waitingForData)
         var state = F.state()
-        // A fetched 10 minutes before the tick; B failed 5 minutes before it after a success long ago.
+        // A fetched 10 minutes before the look; B failing and backing off for an hour after a failure 5 minutes ago.
         state.sources.all[0].status = FetchStatus(lastSuccess: tick.addingTimeInterval(-600))
         state.sources.all[1].status = FetchStatus(
-            lastSuccess: tick.addingTimeInterval(-86_400), lastError: recentFailure,
-            lastAttempt: tick.addingTimeInterval(-300))
-        #expect(F.reduce(state, Refresh.due(at: tick, minimumInterval: interval)).refresh == state.refresh)
+            lastSuccess: tick.addingTimeInterval(-86_400), lastError: .timeout(.waitingForData),
+            lastAttempt: tick.addingTimeInterval(-300), consecutiveFailures: 1, backingOffUntil: tick.addingTimeInterval(3_300))
+        let looked = F.reduce(state, Refresh.due(at: tick, minimumInterval: 900))
+        #expect(looked.refresh.pending.isEmpty && !looked.refresh.isRunning)
+        #expect(looked.refresh.nextTimedCheck == tick.addingTimeInterval(TimedRefreshPlan.longestWait))
+        #expect(looked.refresh.timerSince == tick)
 
-        // Five minutes later A is due (15 minutes since its fetch), B is not yet.
-        let later = F.reduce(state, Refresh.due(at: tick.addingTimeInterval(300), minimumInterval: interval))
-        #expect(later.refresh.pending == [F.sourceA])
+        // Two hours on (a new session: the timer had not looked since), both are due and queued.
+        let later = F.reduce(looked, Refresh.due(at: tick.addingTimeInterval(7_200), minimumInterval: 900))
+        #expect(later.refresh.pending == [F.sourceA, F.sourceB])
+        #expect(later.refresh.onlyIfDue == [F.sourceA, F.sourceB])
+        #expect(later.refresh.timerSince == tick.addingTimeInterval(7_200))
 
-        // A refresh someone asked for fetches both at once.
-        #expect(F.reduce(state, Refresh()).refresh.pending == [F.sourceA, F.sourceB])
-        // A source never fetched is always due.
+        // A refresh someone asked for fetches both at once, unchecked.
+        let asked = F.reduce(state, Refresh())
+        #expect(asked.refresh.pending == [F.sourceA, F.sourceB] && asked.refresh.onlyIfDue.isEmpty)
+        // A source never fetched is due at the timer's first look (these ids' slots are at the start).
         state.sources.all[0].status = FetchStatus()
-        #expect(F.reduce(state, Refresh.due(at: tick, minimumInterval: interval)).refresh.pending == [F.sourceA])
+        #expect(F.reduce(state, Refresh.due(at: tick, minimumInterval: 900)).refresh.pending == [F.sourceA])
     }
 
     @Test("a setting changed before start-up read the stored settings survives them")
@@ -80,7 +84,6 @@ struct RefreshReducerTests {
         #expect(failed.lastAttempt == failure)
         #expect(FetchStatus(stored: StoredFetchStatus(lastSuccessAt: success)).lastAttempt == success)
         #expect(FetchStatus(stored: StoredFetchStatus()).lastAttempt == nil)
-        #expect(FetchStatus().isDue(at: F.date, minimumInterval: 1e9))
     }
 
     @Test("a failure is kept on the source and announced; a stale result is ignored")

@@ -44,7 +44,7 @@ struct ListSearchRetentionTests {
     func countsAndMarkAllRead(kind: DatabaseKind) throws {
         let (database, _, a, b, ids) = try populated(kind)
         #expect(try database.articleCounts() == ArticleCounts(total: 8, unread: 7, starred: 1, unreadBySource: [a.id: 4, b.id: 3]))
-        #expect(try database.markAllRead(sourceID: a.id) == CountChange(unreadBySource: [a.id: -4]))
+        #expect(try database.markAllRead(sourceIDs: [a.id]) == CountChange(unreadBySource: [a.id: -4]))
         #expect(try database.articleCounts().unreadBySource == [b.id: 3])
         #expect(try database.setRead(false, articleIDs: [ids["a0"]!, ids["a0"]!]) == CountChange(unreadBySource: [a.id: 1]))
         #expect(try database.markAllRead() == CountChange(unreadBySource: [a.id: -1, b.id: -3]))

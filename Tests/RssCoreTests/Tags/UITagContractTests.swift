@@ -58,6 +58,26 @@ struct UITagContractTests {
         await store.idle()
         store.dispatch(DismissNotices(throughID: store.state.notices.nextID))
         await store.idle()
+        // Tags and discovery: a page (a file) declaring two of the samples.
+        let page = folder.appendingPathComponent("page.html")
+        try """
+            <link rel="alternate" type="application/atom+xml" href="\(F.sample("russcox.atom").absoluteString)">
+            <link rel="alternate" type="application/rss+xml" href="\(F.sample("theomnishow.rss").absoluteString)">
+            """.write(to: page, atomically: true, encoding: .utf8)
+        store.dispatch(DiscoverFeeds(url: page, tags: ["found"], date: F.date))
+        await store.idle()
+        store.dispatch(AddDiscoveredFeed(number: 2, date: F.date))
+        store.dispatch(AddDiscoveredFeed(number: 9, date: F.date))
+        await store.idle()
+        store.dispatch(DiscoverFeeds(url: folder.appendingPathComponent("none.html"), date: F.date))
+        store.dispatch(CancelDiscovery())
+        let tagged = try #require(store.state.sources.all.first?.id)
+        store.dispatch(FilterList(list: .first, filter: ListFilter(tag: "news")))
+        store.dispatch(TagSource(id: tagged, tags: ["news", "more"], date: F.date))
+        store.dispatch(UntagSource(id: tagged, tags: ["more"], date: F.date))
+        store.dispatch(MarkAllRead(tag: "news"))
+        store.dispatch(TagSource(id: UUID(), tags: ["x"], date: F.date))
+        await store.idle()
 
         let seen = recorder.changes.withLock { $0 }
         #expect(seen.count > 40)
@@ -88,7 +108,7 @@ struct UITagContractTests {
 
 /// The parts of the state a view shows, each with the tags an action changing it may carry.
 enum StatePart: String, CaseIterable, Sendable {
-    case sources, lists, counts, route, article, refresh, settings, notices
+    case sources, lists, counts, route, article, refresh, settings, notices, discovery
 
     /// Whether `box`'s action changed this part.
     func changed(in box: StateBox<RssState>) -> Bool {
@@ -101,6 +121,7 @@ enum StatePart: String, CaseIterable, Sendable {
         case .refresh: box.isNew(keyPath: \.refresh)
         case .settings: box.isNew(keyPath: \.settings)
         case .notices: box.isNew(keyPath: \.notices)
+        case .discovery: box.isNew(keyPath: \.discovery)
         }
     }
 
@@ -117,6 +138,7 @@ enum StatePart: String, CaseIterable, Sendable {
         case .refresh: box.lastAction(is: (any RefreshTag).self)
         case .settings: box.lastAction(is: (any SettingsTag).self)
         case .notices: box.lastAction(is: (any NoticesTag).self)
+        case .discovery: box.lastAction(is: (any DiscoveryTag).self)
         }
     }
 }

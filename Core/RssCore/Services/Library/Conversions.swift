@@ -11,7 +11,7 @@ extension Source {
             title: stored.title.isEmpty ? SourceURL.provisionalTitle(URL(string: stored.url)) : stored.title,
             siteLink: stored.siteLink.flatMap(URL.init(string:)),
             tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
-            status: FetchStatus(stored: stored.fetchStatus))
+            status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval)
     }
 }
 
@@ -20,7 +20,7 @@ extension StoredSource {
         self.init(
             id: source.id, url: source.url.absoluteString, title: source.title,
             siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
-            addedAt: source.addedAt, sortOrder: sortOrder)
+            addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval)
     }
 }
 
@@ -30,7 +30,9 @@ extension FetchStatus {
             lastSuccess: stored.lastSuccessAt,
             lastError: stored.lastError?.error,
             nextAttemptAfter: stored.nextAttemptAt,
-            lastAttempt: [stored.lastSuccessAt, stored.lastError?.at].compactMap { $0 }.max())
+            lastAttempt: stored.lastAttemptAt,
+            consecutiveFailures: stored.failureCount, backingOffUntil: stored.backoffUntil,
+            pendingMove: stored.pendingMoveURL.flatMap(URL.init(string:)), hints: stored.hints)
     }
 }
 

@@ -30,11 +30,12 @@ final class LibraryService: Service {
         self.changeCheckInterval = changeCheckInterval
     }
 
+    /// In the order they are asked: a tag change is written before the read of a list showing that tag.
     var sideEffects: [any SideEffect<LibraryService>] {
         [
-            StartSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(), SaveMarksSE(),
-            SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
-            RecountAfterRefreshSE(),
+            StartSE(), SaveTagsSE(), LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(),
+            SaveMarksSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
+            RecountAfterRefreshSE(), SaveSourceIntervalSE(),
         ]
     }
 

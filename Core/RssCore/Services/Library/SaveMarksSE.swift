@@ -44,6 +44,6 @@ extension SetStarred: MarkWriting {
 
 extension MarkAllRead: MarkWriting {
     func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
-        try database.markAllRead(sourceID: sourceID)
+        try database.markAllRead(sourceIDs: scope, tag: tag, before: before)
     }
 }

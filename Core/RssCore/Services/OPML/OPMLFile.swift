@@ -40,11 +40,34 @@ enum OPMLFile {
     ) -> [(subscription: OPMLSubscription, url: URL)] {
         var seen = Set<URL>()
         return document.subscriptions.compactMap { subscription in
-            guard let url = URL(string: subscription.xmlURL, relativeTo: file)?.absoluteURL,
-                case .success(let valid) = SourceURL.validate(url),
-                seen.insert(valid).inserted
-            else { return nil }
+            guard let valid = address(subscription.xmlURL, in: file), seen.insert(valid).inserted else { return nil }
             return (subscription, valid)
         }
+    }
+
+    /// The tags of each feed `document` lists: the folders it sits in and its categories, gathered from every
+    /// place it appears (an export lists a feed in the folder of each of its tags), in document order, each once.
+    static func tags(in document: OPMLDocument, of file: URL) -> [URL: [String]] {
+        var tags: [URL: [String]] = [:]
+        func visit(_ outlines: [OPMLOutline], folders: [String]) {
+            for outline in outlines {
+                if let feed = outline.xmlURL.flatMap({ address($0, in: file) }) {
+                    var known = tags[feed, default: []]
+                    for tag in folders + outline.categories where !known.contains(tag) { known.append(tag) }
+                    tags[feed] = known
+                }
+                visit(outline.children, folders: outline.isFeed ? folders : folders + [outline.displayName])
+            }
+        }
+        visit(document.outlines, folders: [])
+        return tags
+    }
+
+    /// A feed address as an OPML file writes it, as a source keeps it; nil when a source could not follow it.
+    private static func address(_ xmlURL: String, in file: URL) -> URL? {
+        guard let url = URL(string: xmlURL, relativeTo: file)?.absoluteURL,
+            case .success(let valid) = SourceURL.validate(url)
+        else { return nil }
+        return valid
     }
 }

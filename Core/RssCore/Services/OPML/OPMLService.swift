@@ -36,12 +36,13 @@ struct ImportOPMLSE: SideEffect {
                 trunk.dispatch(ProblemOccurred(problem: .importFailed(file: action.file.path, error), date: now()))
                 return
             }
+            let tags = OPMLFile.tags(in: document, of: action.file)
             let sources = OPMLFile.subscriptions(in: document, of: action.file).map { subscription, url in
                 Source(
                     id: UUID(), url: url,
                     title: subscription.title.isEmpty ? SourceURL.provisionalTitle(url) : subscription.title,
-                    siteLink: subscription.htmlURL.flatMap(URL.init(string:)), tags: subscription.tags,
-                    addedAt: action.date)
+                    siteLink: subscription.htmlURL.flatMap(URL.init(string:)),
+                    tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date)
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
         }
@@ -75,17 +76,22 @@ struct ExportOPMLSE: SideEffect {
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: OPMLService) {
         guard let file = box.lastAction(as: ExportOPML.self)?.file else { return }
-        let subscriptions = box.state.sources.all.map { source in
-            OPMLSubscription(
-                title: source.title, xmlURL: source.url.absoluteString, htmlURL: source.siteLink?.absoluteString,
-                folderPath: Array(source.tags.prefix(1)), categories: Array(source.tags.dropFirst()))
+        // A tag is a folder, and a source with several tags is listed in each (as other readers export a feed
+        // in several folders); an import gathers them back.
+        let subscriptions = box.state.sources.all.flatMap { source in
+            (source.tags.isEmpty ? [nil] : source.tags.map(Optional.some)).map { tag in
+                OPMLSubscription(
+                    title: source.title, xmlURL: source.url.absoluteString,
+                    htmlURL: source.siteLink?.absoluteString, folderPath: tag.map { [$0] } ?? [])
+            }
         }
+        let count = box.state.sources.all.count
         let now = service.now
         trunk.run { trunk in
             let data = OPMLWriter().write(title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now())
             do throws(FileProblem) {
                 try ExportTarget.write(data, to: file)
-                trunk.dispatch(OPMLExported(file: file.path, sources: subscriptions.count, date: now()))
+                trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now()))
             } catch {
                 trunk.dispatch(ProblemOccurred(problem: .exportFailed(file: file.path, error), date: now()))
             }

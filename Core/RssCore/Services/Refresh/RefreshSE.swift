@@ -1,3 +1,4 @@
+import Foundation
 import ReduxVM
 
 /// Refresh (new sources queued) → one tracked task per source: fetch → parse → merge → SourceFetched.
@@ -11,12 +12,16 @@ struct RefreshSE: SideEffect {
         let before = box.state.refresh.generation == box.oldState.refresh.generation
             ? Set(box.oldState.refresh.pending) : []
         let generation = box.state.refresh.generation
+        let userInterval = box.state.settings.refreshInterval.map(TimeInterval.init)
         for id in box.state.refresh.pending where !before.contains(id) {
             guard let source = box.state.sources[id] else { continue }
+            let check = FetchCheck(
+                onlyIfDue: box.state.refresh.onlyIfDue.contains(id), userInterval: userInterval,
+                minimum: service.minimumInterval)
             trunk.run(id: RefreshTaskID(source: id), cancellingInFlight: true) { trunk in
                 // An outcome means something was stored: reported even if cancelled since, so that the state
                 // shows what the database holds.
-                guard let outcome = await service.refresh(source) else { return }
+                guard let outcome = await service.refresh(source, check: check) else { return }
                 trunk.dispatch(SourceFetched(id: id, generation: generation, outcome: outcome, date: service.now()))
             }
         }

@@ -4,16 +4,17 @@ import Foundation
 extension RefreshService {
     /// Fetches, parses and merges one source; every failure ends up in the outcome, none is thrown.
     ///
-    /// Nothing is written once the task is cancelled: a cancelled refresh leaves the source as it was. Nil
-    /// means nothing was written (cancelled, or the source was removed meanwhile).
-    func refresh(_ source: Source) async -> FetchOutcome? {
+    /// The source's fetch state is read from the database first and `check`ed, so that another process's
+    /// fetch, failure or `Retry-After` since this store last looked is honoured. Nothing is written once the
+    /// task is cancelled: a cancelled refresh leaves the source as it was. Nil means nothing was written
+    /// (cancelled, or the source was removed meanwhile).
+    func refresh(_ source: Source, check: FetchCheck) async -> FetchOutcome? {
         let startedAt = now()
         do throws(DatabaseProblem) {
-            // The fetch state is read now, from the database: another process may have fetched the source,
-            // or recorded a Retry-After, since this store last looked.
             guard let stored = try database.source(id: source.id) else { return nil }
-            if let notBefore = stored.fetchStatus.nextAttemptAt, notBefore > startedAt {
-                return FetchOutcome(status: FetchStatus(stored: stored.fetchStatus), skippedUntil: notBefore)
+            if let skip = check.skip(stored, at: startedAt) {
+                return FetchOutcome(
+                    status: FetchStatus(stored: stored.fetchStatus), skippedUntil: skip.until, skipReason: skip.reason)
             }
             let request = FetchRequest(
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
@@ -22,26 +23,26 @@ extension RefreshService {
                 response = try await fetcher.fetch(request)
             } catch {
                 if error.isCancellation { return nil }
-                return try await recordFailure(error, for: stored)
+                return try await recordFailure(error, for: stored, check: check)
             }
             if Task.isCancelled { return nil }
             switch response {
-            case .notModified:
-                var status = stored.fetchStatus
-                status.lastSuccessAt = now()
-                status.lastError = nil
-                status.nextAttemptAt = nil
-                guard try await database.saveFetchStatusGrouped(status, sourceID: source.id) else { return nil }
-                return FetchOutcome(status: FetchStatus(stored: status), wasNotModified: true)
+            case .notModified(let freshFor, let movedTo):
+                return try await storeNotModified(for: stored, freshFor: freshFor, movedTo: movedTo)
             case .fetched(let fetched):
-                return try await store(fetched, for: stored)
+                return try await store(fetched, for: stored, check: check)
             }
         } catch {
-            return FetchOutcome(status: source.status, storageProblem: error)
+            // Counted as an attempt, so that the timer does not take the source again at once.
+            var status = source.status
+            status.lastAttempt = now()
+            return FetchOutcome(status: status, storageProblem: error)
         }
     }
 
-    private func store(_ fetched: FetchedFeed, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
+    private func store(
+        _ fetched: FetchedFeed, for stored: StoredSource, check: FetchCheck
+    ) async throws(DatabaseProblem) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
         let limit = maximumBodyBytes
@@ -62,19 +63,23 @@ extension RefreshService {
         let items: [FetchedItem]
         switch outcome {
         case .success(let result): (parsed, items) = result
-        case .failure(let error): return try await recordFailure(error, for: stored)
+        case .failure(let error): return try await recordFailure(error, for: stored, check: check)
         }
         if Task.isCancelled { return nil }
         let date = now()
-        let status = StoredFetchStatus(
-            etag: fetched.etag, lastModified: fetched.lastModified, lastSuccessAt: date, lastError: nil,
-            nextAttemptAt: nil)
+        let move = MoveDecision(stored, redirectedTo: fetched.permanentlyMovedTo)
+        var status = stored.fetchStatus.succeeded(at: date)
+        status.etag = fetched.etag
+        status.lastModified = fetched.lastModified
+        status.pendingMoveURL = move.pending
+        status.hints = RefreshHints(
+            ttl: parsed.ttl.map { Double($0) * 60 }, updatePeriod: parsed.syndicationInterval,
+            serverFreshness: fetched.freshFor)
         let title = parsed.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let siteLink = parsed.siteLink?.withoutNUL
         let details = FeedDetails(
             title: title.isEmpty || title == stored.title ? nil : title,
-            siteLink: siteLink == stored.siteLink ? nil : siteLink,
-            url: fetched.permanentlyMovedTo?.absoluteString)
+            siteLink: siteLink == stored.siteLink ? nil : siteLink, url: move.take?.absoluteString)
         guard
             let merged = try await database.mergeFetchedItemsGrouped(
                 items, sourceID: stored.id, status: status, now: date, details: details)
@@ -82,7 +87,31 @@ extension RefreshService {
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.inserted,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
-            movedTo: merged.moved ? fetched.permanentlyMovedTo : nil)
+            movedTo: merged.moved ? move.take : nil)
+    }
+
+    /// A 304: the feed is as it was; the server's freshness (kept from before when it says none) and a
+    /// permanent redirect count as for a full answer.
+    private func storeNotModified(
+        for stored: StoredSource, freshFor: TimeInterval?, movedTo: URL?
+    ) async throws(DatabaseProblem) -> FetchOutcome? {
+        let date = now()
+        let move = MoveDecision(stored, redirectedTo: movedTo)
+        var status = stored.fetchStatus.succeeded(at: date)
+        status.pendingMoveURL = move.pending
+        status.hints.serverFreshness = freshFor ?? status.hints.serverFreshness
+        var moved = false
+        if let take = move.take {
+            // The merge of no items stores the status and takes the new address in one transaction.
+            guard
+                let merged = try await database.mergeFetchedItemsGrouped(
+                    [], sourceID: stored.id, status: status, now: date, details: FeedDetails(url: take.absoluteString))
+            else { return nil }
+            moved = merged.moved
+        } else {
+            guard try await database.saveFetchStatusGrouped(status, sourceID: stored.id) else { return nil }
+        }
+        return FetchOutcome(status: FetchStatus(stored: status), movedTo: moved ? move.take : nil, wasNotModified: true)
     }
 
     /// `body`, decompressed when it is gzip that nobody said was (a server that gzips without
@@ -97,12 +126,41 @@ extension RefreshService {
         }
     }
 
-    private func recordFailure(_ error: FetchError, for stored: StoredSource) async throws(DatabaseProblem) -> FetchOutcome? {
+    /// Records a failure: one more in a row, a back-off (jittered, from the interval up to a day) before the
+    /// next scheduled fetch, the server's `Retry-After`; a feed gone for good (410) disables its source.
+    private func recordFailure(
+        _ error: FetchError, for stored: StoredSource, check: FetchCheck
+    ) async throws(DatabaseProblem) -> FetchOutcome? {
         if Task.isCancelled { return nil }
+        let date = now()
         var status = stored.fetchStatus
-        status.lastError = StoredFetchFailure(error: error, at: now())
+        status.lastError = StoredFetchFailure(error: error, at: date)
         status.nextAttemptAt = error.retryAfter
-        guard try await database.saveFetchStatusGrouped(status, sourceID: stored.id) else { return nil }
-        return FetchOutcome(status: FetchStatus(stored: status))
+        status.failureCount += 1
+        let (interval, _) = SchedulePolicy.interval(
+            ScheduleInputs(stored), userInterval: check.userInterval, minimum: check.minimum)
+        let wait = Backoff.delay(failures: status.failureCount, interval: interval, random: jitter.next())
+        status.backoffUntil = date.addingTimeInterval(wait)
+        let isGone = error.httpStatus == 410
+        guard try await database.saveFailureGrouped(status, sourceID: stored.id, disabling: isGone) else { return nil }
+        return FetchOutcome(status: FetchStatus(stored: status), isGone: isGone ? true : nil)
+    }
+}
+
+/// What a permanent redirect does to a source's address: taken when the fetch before was redirected to the
+/// same place (two fetches in a row), else remembered for the next fetch; no redirect forgets it.
+struct MoveDecision: Equatable {
+    /// The address to take now.
+    var take: URL?
+    /// The address to remember.
+    var pending: String?
+
+    init(_ stored: StoredSource, redirectedTo target: URL?) {
+        guard let target, target.absoluteString != stored.url else { return }
+        if stored.fetchStatus.pendingMoveURL == target.absoluteString {
+            take = target
+        } else {
+            pending = target.absoluteString
+        }
     }
 }

@@ -5,7 +5,7 @@ import ReduxVM
 /// Fetches, parses and stores sources; runs the refresh timer and retention.
 ///
 /// Its dependencies are injected: the fetcher (a file fetcher, HTTP, or a fake in tests), the clock the
-/// timer sleeps on, and the wall clock that dates statuses and notices.
+/// timer sleeps on, the wall clock that dates statuses and notices, and the jitter of back-off waits.
 final class RefreshService: Service {
     typealias State = RssState
 
@@ -16,16 +16,19 @@ final class RefreshService: Service {
     let now: @Sendable () -> Date
     /// Whether a timer refreshes every `refreshInterval`; batch programs turn it off.
     let refreshesPeriodically: Bool
-    /// How long a timed refresh leaves a source alone after any fetch of it.
+    /// The shortest interval between scheduled fetches of a source.
     let minimumInterval: TimeInterval
     /// The largest body a feed may decompress to (the fetchers' own cap, for a gzip body they did not undo).
     let maximumBodyBytes = HTTPFetchConfiguration().maximumBytes
+    /// The jitter of back-off waits.
+    let jitter: JitterSource
 
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
-        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval
+        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval, jitter: JitterSource = .system
     ) {
+        self.jitter = jitter
         self.database = database
         self.fetcher = fetcher
         self.parser = parser

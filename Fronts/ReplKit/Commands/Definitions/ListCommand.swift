@@ -12,8 +12,11 @@ struct ListCommand: ReplCommand, Equatable {
             ArgumentSpec(name: marksWords.joined(separator: "|"), arity: .optional, completion: .choices(marksWords)),
             .optionalSource,
         ],
-        summary: "show the active list, filtered by marks and source",
-        details: "With no argument the list is shown as it is. A SOURCE alone keeps the marks filter; marks alone show every source.")
+        summary: "show the active list, filtered by marks and source (or #TAG)",
+        details: """
+            With no argument the list is shown as it is. A SOURCE alone keeps the marks filter; marks alone show \
+            every source. #TAG in place of SOURCE shows the sources filed under that tag (list unread #news).
+            """)
 
     let marks: ListFilter.Marks?
     let source: String?
@@ -36,12 +39,18 @@ struct ListCommand: ReplCommand, Equatable {
     func run(in session: CommandRunner) {
         let current = session.state.lists[session.active].filter
         var filter = current
-        if let source {
+        if let source, source.hasPrefix("#") {
+            guard let tag = session.tag(named: source) else { return }
+            filter.tag = tag
+            filter.sourceID = nil
+            if let marks { filter.marks = marks }
+        } else if let source {
             guard let found = session.source(named: source) else {
                 session.reportNoSource(source)
                 return
             }
             filter.sourceID = found.id
+            filter.tag = nil
             if let marks { filter.marks = marks }
         } else if let marks {
             filter = ListFilter(marks: marks)

@@ -2,7 +2,7 @@ import RssCore
 
 /// `prev`: the previous page of the active list.
 struct PrevCommand: ReplCommand, Equatable {
-    static let spec = CommandSpec(name: "prev", summary: "show the previous page of the active list")
+    static let spec = CommandSpec(name: "prev", aliases: ["p"], summary: "show the previous page of the active list")
 
     init() {}
 

@@ -1,12 +1,18 @@
 import Foundation
+import FrontKit
 import ReduxVM
 import RssCore
 
-/// `refresh [SOURCE]`: fetches every enabled source, or one; Ctrl-C cancels.
+/// `refresh [SOURCE|#TAG]`: fetches every enabled source, one, or the enabled ones of a tag; Ctrl-C cancels.
 struct RefreshCommand: ReplCommand, Equatable {
     static let spec = CommandSpec(
-        name: "refresh", arguments: [.optionalSource], summary: "fetch every enabled source, or one; Ctrl-C cancels",
-        details: CommandSpec.sourceDetails)
+        name: "refresh", arguments: [.optionalSource],
+        summary: "fetch every enabled source, one, or those of a #TAG; Ctrl-C cancels",
+        details: """
+            A refresh you ask for fetches now, whatever the schedules and back-off say (a server's Retry-After \
+            is still honoured); the timer fetches each source when it is due (sources shows when, and why). \
+            \(CommandSpec.sourceDetails) \(CommandSpec.tagDetails)
+            """)
 
     let source: String?
 
@@ -19,7 +25,14 @@ struct RefreshCommand: ReplCommand, Equatable {
     func run(in session: CommandRunner) {
         let console = session.console
         var ids: [UUID]?
-        if let source {
+        if let source, source.hasPrefix("#") {
+            guard let tag = session.tag(named: source) else { return }
+            ids = session.state.sources.tagged(tag).filter(\.isEnabled).map(\.id)
+            if ids?.isEmpty == true {
+                console.print("nothing to refresh: no enabled source is filed under #\(UserMessage.line(tag))")
+                return
+            }
+        } else if let source {
             guard let found = session.source(named: source) else {
                 session.reportNoSource(source)
                 return

@@ -1,0 +1,148 @@
+import FeedParser
+public import Foundation
+public import ReduxVM
+
+/// Finds the feeds behind an address and follows one: the address itself when it is a feed; else the feeds its
+/// page declares (`<link rel="alternate">` with an RSS, Atom or JSON Feed type, relative addresses resolved
+/// against the page and its `<base>`); else a feed at one of its site's usual addresses (`/feed`, `/rss.xml`,
+/// `/atom.xml`, `/index.xml`, `/feed.json`, tried one after the other, http and https only; asked when the
+/// address is a web page or answered 404 or 410).
+///
+/// Everything is fetched through the reader's own fetcher, within its limits (per-host and global concurrency,
+/// timeouts, the size cap, its User-Agent); nothing on a page is executed, and a feed found by fetching it is
+/// not fetched again by the add that follows. The search is in ``RssState/discoveries`` (the latest is
+/// ``RssState/discovery``). One feed found is followed at once (as ``AddSource`` would, with this action's `id`
+/// and `tags`); of several, the first is followed with ``Choice/first``, and with ``Choice/ask`` they wait for
+/// ``AddDiscoveredFeed``. A web page without a feed anywhere posts ``RssProblem/noFeedFound(page:)`` with
+/// ``Choice/ask``; with ``Choice/first``, and whenever the address could not be fetched or holds something
+/// meant as a feed that cannot be read (broken XML, an image), the address is followed as given and keeps the
+/// failure, like any source whose server is down or whose feed is broken. A refused address posts
+/// ``RssProblem/badAddress(_:_:)``, one already followed ``RssProblem/alreadyFollowing(_:source:)``.
+public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.DiscoverFeeds"
+
+    /// What to do when a page declares several feeds, or none.
+    public enum Choice: String, Sendable, Equatable, Codable {
+        /// Wait for the user to pick one (``AddDiscoveredFeed``); a page with none is a problem.
+        case ask
+        /// Follow the first the page declares, else the address as given (a batch program).
+        case first
+    }
+
+    /// The address: a feed, or a web page.
+    public let url: URL
+    /// Tags (folders) to file the followed feed under.
+    public let tags: [String]
+    /// What to do with several feeds, or none.
+    public let choice: Choice
+    /// The discovery's id, and the id of the source it follows by itself.
+    public let id: UUID
+    /// When it was asked for.
+    public let date: Date
+
+    /// Looks for the feeds at `url`, filing the one followed under `tags`.
+    public init(url: URL, tags: [String] = [], choice: Choice = .ask, id: UUID = UUID(), date: Date = Date()) {
+        self.url = url
+        self.tags = tags
+        self.choice = choice
+        self.id = id
+        self.date = date
+    }
+
+    /// How many finished searches are kept (every search under way is).
+    static let finishedKept = 16
+
+    /// Starts the search, or posts why the address was refused.
+    public func updateState(_ state: inout RssState) {
+        guard let url = state.newFeedAddress(url, at: date) else { return }
+        state.discoveries.append(FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching))
+        while state.discoveries.count > Self.finishedKept,
+            let oldest = state.discoveries.firstIndex(where: { !$0.isSearching })
+        {
+            state.discoveries.remove(at: oldest)
+        }
+    }
+}
+
+/// Follows the feed numbered `number` (from 1) of a discovery's feeds (the latest discovery's, unless another is
+/// named), as ``AddSource`` would, filed under the discovery's tags; a number the discovery does not have posts
+/// ``RssProblem/noDiscoveredFeed(number:)``. The discovery stays, so that another of its feeds can be followed too.
+public struct AddDiscoveredFeed: JournaledAction, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.AddDiscoveredFeed"
+    /// Which feed, from 1, in the order ``FeedDiscovery/feeds`` lists them.
+    public let number: Int
+    /// The discovery, nil for the latest.
+    public let discoveryID: UUID?
+    /// The new source's id.
+    public let id: UUID
+    /// When it was asked for.
+    public let date: Date
+
+    /// Follows feed `number` of the discovery `discoveryID` (nil: the latest).
+    public init(number: Int, of discoveryID: UUID? = nil, id: UUID = UUID(), date: Date = Date()) {
+        self.number = number
+        self.discoveryID = discoveryID
+        self.id = id
+        self.date = date
+    }
+
+    /// The discovery picked from and the feed picked, if it has it.
+    func pick(in state: RssState) -> (FeedDiscovery, DiscoveredFeed)? {
+        guard let discovery = discoveryID.map({ state.discoveries[id: $0] }) ?? state.discovery else { return nil }
+        let feeds = discovery.feeds
+        return feeds.indices.contains(number - 1) ? (discovery, feeds[number - 1]) : nil
+    }
+
+    /// Posts a problem for a number the discovery does not have; the source is added by a side effect.
+    public func updateState(_ state: inout RssState) {
+        if pick(in: state) == nil { state.notices.post(.noDiscoveredFeed(number: number), at: date) }
+    }
+}
+
+/// Stops a discovery under way (or every one); nothing is followed.
+public struct CancelDiscovery: JournaledAction, DiscoveryTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    public static let journalName = "RssCore.CancelDiscovery"
+    /// The discovery, nil for every one under way.
+    public let id: UUID?
+
+    /// Cancels the search `id` (nil: every search under way).
+    public init(id: UUID? = nil) {
+        self.id = id
+    }
+
+    /// Forgets the searches; their fetches are cancelled by a side effect.
+    public func updateState(_ state: inout RssState) {
+        state.discoveries.removeAll { $0.isSearching && (id == nil || $0.id == id) }
+    }
+}
+
+/// What a discovery found: its feeds, or, when none, why the address itself is no feed (its fetch failed, what
+/// it holds cannot be read as a feed, or it is a web page: `.parse(.htmlPage)`).
+struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.FeedsDiscovered"
+    /// The discovery's id.
+    let id: UUID
+    let feeds: [DiscoveredFeed]
+    /// With no feed: what fetching or reading the address gave.
+    let failure: FetchError?
+    let date: Date
+
+    func updateState(_ state: inout RssState) {
+        guard let index = state.discoveries.firstIndex(where: { $0.id == id && $0.isSearching }) else { return }
+        var discovery = state.discoveries[index]
+        if !feeds.isEmpty {
+            discovery.phase = .found(feeds)
+        } else if let failure, discovery.choice == .first || failure != .parse(.htmlPage) {
+            discovery.phase = .followedAsGiven(failure)
+        } else {
+            let problem = RssProblem.noFeedFound(page: SourceURL.display(discovery.page))
+            discovery.phase = .failed(problem)
+            state.notices.post(problem, at: date)
+        }
+        state.discoveries[index] = discovery
+    }
+}

@@ -1,0 +1,9 @@
+import ServeFront
+
+/// `rss-serve`: everything lives in ``ServeFront``, so that tests can reach the pieces.
+@main
+enum Main {
+    static func main() async {
+        await ServeCommand.runAsMain()
+    }
+}

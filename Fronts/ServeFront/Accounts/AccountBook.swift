@@ -1,0 +1,96 @@
+import Foundation
+import HummingbirdBcrypt
+import NIOPosix
+import Synchronization
+
+/// The running server's view of the accounts file: checks passwords and tokens, and notices when
+/// `rss-serve user …` or `token …` changed the file (it looks at the file's stamp before each check, so a
+/// revoked token stops working with the next request).
+final class AccountBook: Sendable {
+    private let file: AccountFile
+    private let cache = Mutex<Cached>(Cached())
+
+    private struct Cached {
+        var stamp: FileStamp?
+        var accounts = Accounts()
+        var loaded = false
+        /// Passwords already checked against a hash: SHA-256 of `name:password` and the hash it matched, so
+        /// that Basic authentication, which sends the password with every request, costs one bcrypt per
+        /// password, not one per request. A changed hash invalidates the entry.
+        var verified: [String: String] = [:]
+    }
+
+    init(file: AccountFile) {
+        self.file = file
+    }
+
+    /// The accounts as the file now says.
+    func current() throws(AccountFileProblem) -> Accounts {
+        let stamp = file.stamp()
+        let cached = cache.withLock { $0.loaded && $0.stamp == stamp ? $0.accounts : nil }
+        if let cached { return cached }
+        let accounts = try file.read()
+        cache.withLock {
+            $0.accounts = accounts
+            $0.stamp = stamp
+            $0.loaded = true
+        }
+        return accounts
+    }
+
+    /// Whether `password` is `name`'s; bcrypt runs on NIO's thread pool, off the threads serving requests.
+    func checkPassword(name: String, password: String) async throws -> Bool {
+        guard let user = try current().user(named: name) else {
+            // The same work as for a real user, so that timing does not tell which names exist.
+            _ = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: Self.decoyHash) }
+            return false
+        }
+        let key = TokenSecret.hash(name + ":" + password)
+        if cache.withLock({ $0.verified[key] == user.passwordHash }) { return true }
+        let matches = try await NIOThreadPool.singleton.runIfActive {
+            Bcrypt.verify(password, hash: user.passwordHash)
+        }
+        if matches { cache.withLock { $0.verified[key] = user.passwordHash } }
+        return matches
+    }
+
+    /// Whether `password` was already found to be `name`'s current password: Basic authentication's
+    /// requests after the first, which then neither wait for bcrypt nor count as sign-in attempts.
+    func knowsPassword(name: String, password: String) -> Bool {
+        guard let hash = try? current().user(named: name)?.passwordHash else { return false }  // unreadable file: check the long way, which reports it
+        let key = TokenSecret.hash(name + ":" + password)
+        return cache.withLock { $0.verified[key] == hash }
+    }
+
+    /// The user a token of `kind` belongs to, or nil for an unknown, revoked or other kind of token.
+    func user(forToken token: String, kind: TokenKind) throws(AccountFileProblem) -> String? {
+        let hash = TokenSecret.hash(token)
+        let accounts = try current()
+        guard let record = accounts.tokens.first(where: { $0.hash == hash }), record.kind == kind,
+            accounts.user(named: record.user) != nil
+        else { return nil }
+        return record.user
+    }
+
+    /// Makes a Google Reader session token for `user` (ClientLogin) and stores its hash.
+    func startSession(for user: String) throws(AccountFileProblem) -> String {
+        let token = TokenSecret.make()
+        try file.update { accounts throws(AccountFileProblem) in
+            accounts.addToken(
+                TokenSecret.record(
+                    for: token, user: user, kind: .googleReader, label: Accounts.Token.sessionLabel, at: Date()))
+        }
+        return token
+    }
+
+    /// A bcrypt hash of a password nobody has, checked against for unknown names.
+    private static let decoyHash = Bcrypt.hash("rss-serve decoy password", cost: PasswordPolicy.cost)
+}
+
+/// How passwords are hashed.
+enum PasswordPolicy {
+    /// bcrypt's cost: 2^10 rounds, about 50 ms here; with the login rate limit, guessing stays slow.
+    static let cost: UInt8 = 10
+    /// Passwords shorter than this are refused when set.
+    static let minimumLength = 8
+}

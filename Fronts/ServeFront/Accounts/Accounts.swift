@@ -1,0 +1,89 @@
+import Foundation
+
+/// The server's own data: its users (bcrypt password hashes) and their API tokens (SHA-256 hashes), kept in
+/// one JSON file of the front's, never in RssCore's database.
+struct Accounts: Codable, Equatable, Sendable {
+    /// A person who may sign in.
+    struct User: Codable, Equatable, Sendable {
+        /// The name clients sign in with (`Email` in ClientLogin, the Basic user name).
+        var name: String
+        /// The bcrypt hash of the password.
+        var passwordHash: String
+        /// When the password was last set.
+        var changedAt: Date
+    }
+
+    /// A token that stands for a user until it is revoked; only its hash is kept.
+    struct Token: Codable, Equatable, Sendable {
+        /// A short public name for listing and revoking (the hash's first hex digits).
+        var id: String
+        /// Whose token it is.
+        var user: String
+        /// Which API it opens.
+        var kind: TokenKind
+        /// SHA-256 of the token, hex.
+        var hash: String
+        /// When it was made.
+        var createdAt: Date
+        /// What the user called it (`phone`), or how it was made (`ClientLogin`).
+        var label: String
+    }
+
+    var users: [User] = []
+    var tokens: [Token] = []
+
+    /// Google Reader sessions (ClientLogin) kept per user: the newest, so that logging in again and again
+    /// does not grow the file without end.
+    static let sessionsKeptPerUser = 20
+
+    /// The user called `name`.
+    func user(named name: String) -> User? { users.first { $0.name == name } }
+
+    /// Sets `name`'s password hash, adding the user when new.
+    mutating func setUser(_ name: String, passwordHash: String, at date: Date) {
+        if let index = users.firstIndex(where: { $0.name == name }) {
+            users[index].passwordHash = passwordHash
+            users[index].changedAt = date
+        } else {
+            users.append(User(name: name, passwordHash: passwordHash, changedAt: date))
+        }
+    }
+
+    /// Removes `name` and every token of theirs; returns whether there was such a user.
+    mutating func removeUser(_ name: String) -> Bool {
+        guard users.contains(where: { $0.name == name }) else { return false }
+        users.removeAll { $0.name == name }
+        tokens.removeAll { $0.user == name }
+        return true
+    }
+
+    /// Adds a token record, dropping the oldest Google Reader sessions of its user past the limit.
+    mutating func addToken(_ token: Token) {
+        tokens.append(token)
+        let sessions = tokens.filter { $0.user == token.user && $0.kind == .googleReader && $0.label == Token.sessionLabel }
+        if sessions.count > Self.sessionsKeptPerUser {
+            let dropped = Set(sessions.prefix(sessions.count - Self.sessionsKeptPerUser).map(\.hash))
+            tokens.removeAll { dropped.contains($0.hash) }
+        }
+    }
+
+    /// Removes the tokens whose id starts with `prefix`; returns how many.
+    mutating func revokeTokens(idPrefix prefix: String) -> Int {
+        let before = tokens.count
+        tokens.removeAll { $0.id.hasPrefix(prefix) }
+        return before - tokens.count
+    }
+}
+
+extension Accounts.Token {
+    /// The label of tokens ClientLogin makes.
+    static let sessionLabel = "ClientLogin"
+}
+
+/// Which API a token opens: a token is accepted only by its own API.
+enum TokenKind: String, Codable, Sendable, CaseIterable {
+    /// `X-Auth-Token` for the Miniflux API.
+    case miniflux
+    /// `Authorization: GoogleLogin auth=…` for the Google Reader API.
+    case googleReader = "greader"
+}

@@ -1,0 +1,27 @@
+public import ArgumentParser
+import RssCore
+
+/// `rss-serve`: the sync server, and the commands that manage its users and tokens.
+public struct ServeCommand: AsyncParsableCommand {
+    /// The command's name, summary, subcommands and version.
+    public static let configuration = CommandConfiguration(
+        commandName: "rss-serve",
+        abstract: "Serve your feeds to reader apps (Google Reader and Miniflux APIs) from the shared database.",
+        discussion: """
+            Reader apps sync with it as with FreshRSS or Miniflux: newsboat, NetNewsWire, Reeder, ReadYou, \
+            FeedMe… Marks made in an app show in rss-repl and rss-report at once, and the other way round. \
+            Add a user first (rss-serve user set NAME). See docs/serve.md for the endpoints.
+            """,
+        version: ProgramVersion.line(program: "rss-serve"),
+        subcommands: [RunCommand.self, UserCommand.self, TokenCommand.self],
+        defaultSubcommand: RunCommand.self)
+
+    public init() {}
+}
+
+extension ServeCommand {
+    /// Parses the process's arguments and runs; exits with the run's status.
+    public static func runAsMain() async {
+        await main()
+    }
+}

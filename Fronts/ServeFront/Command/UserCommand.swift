@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import FrontKit
+import HummingbirdBcrypt
+
+/// `rss-serve user set|list|remove`.
+struct UserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Add users, change their passwords, list or remove them.",
+        subcommands: [Set.self, List.self, Remove.self])
+
+    /// `user set NAME`: asks for the password (never on the command line) and stores its bcrypt hash.
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Add a user or change their password.",
+            discussion: """
+                The password is read from the terminal without echo (twice), or from the first line of standard \
+                input when that is not a terminal, for scripts. It is never taken from the command line.
+                """)
+
+        @Argument(help: "The user name apps sign in with.") var name: String
+        @OptionGroup var accountOptions: AccountOptions
+
+        func run() throws {
+            guard UserName.isValid(name) else {
+                throw ServeExit.failure("a user name is 1 to 64 letters, digits, and . _ @ -", status: ExitStatus.usage)
+            }
+            let password: String
+            do {
+                password = try PasswordPrompt.read(for: name)
+            } catch {
+                throw ServeExit.failure(error.description, status: ExitStatus.usage)
+            }
+            let hash = Bcrypt.hash(password, cost: PasswordPolicy.cost)
+            try accountOptions.update { accounts throws(AccountFileProblem) in accounts.setUser(name, passwordHash: hash, at: Date()) }
+            ServeExit.note("password set for \(name)")
+        }
+    }
+
+    /// `user list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the users.")
+        @OptionGroup var accountOptions: AccountOptions
+
+        func run() throws {
+            for user in try accountOptions.read().users { print(UserMessage.line(user.name)) }
+        }
+    }
+
+    /// `user remove NAME`: the user and every token of theirs.
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a user and their tokens.")
+        @Argument(help: "The user.") var name: String
+        @OptionGroup var accountOptions: AccountOptions
+
+        func run() throws {
+            let removed = try accountOptions.update { accounts throws(AccountFileProblem) in accounts.removeUser(name) }
+            guard removed else { throw ServeExit.failure("no user called \(name)", status: ExitStatus.usage) }
+            ServeExit.note("removed \(name)")
+        }
+    }
+}
+
+/// What a user name may be: it appears in URLs and files, so a plain set of characters.
+enum UserName {
+    static func isValid(_ name: String) -> Bool {
+        (1...64).contains(name.count)
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._@-".unicodeScalars.contains($0) }
+    }
+}

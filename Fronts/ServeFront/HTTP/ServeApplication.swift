@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOSSL
+
+/// The HTTP server: both APIs' routes behind the request log, the body cap and authentication.
+enum ServeApplication {
+    /// Where and how to listen.
+    struct Listening: Sendable {
+        var host: String
+        var port: Int
+        var tls: TLSConfiguration?
+    }
+
+    /// Builds the application; `onListening` is told the address once the socket is bound.
+    static func make(
+        library: ServeLibrary, accounts: AccountBook, limiter: LoginLimiter, listening: Listening, logger: Logger,
+        onListening: @escaping @Sendable (String) -> Void
+    ) throws -> some ApplicationProtocol {
+        let router = Router(context: ServeContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: AuthenticationMiddleware(accounts: accounts, limiter: limiter))
+        let login = LoginRoute(accounts: accounts, limiter: limiter)
+        router.post(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
+        router.get(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
+        GoogleReaderRoutes(library: library).register(on: router)
+        MinifluxRoutes(library: library).register(on: router)
+        let server: HTTPServerBuilder = try listening.tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1()
+        let scheme = listening.tls == nil ? "http" : "https"
+        return Application(
+            router: router, server: server,
+            configuration: ApplicationConfiguration(address: .hostname(listening.host, port: listening.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? listening.port
+                let host = listening.host.contains(":") ? "[\(listening.host)]" : listening.host
+                onListening("\(scheme)://\(host):\(port)")
+            },
+            logger: logger)
+    }
+}

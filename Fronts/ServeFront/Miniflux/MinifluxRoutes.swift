@@ -1,0 +1,168 @@
+import Foundation
+import Hummingbird
+import RssCore
+
+/// The Miniflux API v1, the part reader apps use; see docs/serve.md for each endpoint.
+struct MinifluxRoutes: Sendable {
+    let library: ServeLibrary
+
+    func register(on router: Router<ServeContext>) {
+        let v1 = router.group("v1")
+        v1.get("me") { _, context in try Self.me(context) }
+        v1.get("version") { _, _ in try Reply.json(["version": "2.0.0", "commit": "rss-serve"]) }
+        v1.get("categories") { request, _ in try await categories(request) }
+        v1.get("categories/:id/entries") { request, context in
+            let directory = await directory()
+            let id = try Self.number(context, "id")
+            guard id == MinifluxDirectory.uncategorized.id || directory.tag(id) != nil else { throw APIError.notFound("no such category") }
+            var base = ArticleQuery()
+            if let tag = directory.tag(id) { base.tags = [tag] } else { base.sourceIDs = Set(directory.sources.filter { $0.tags.isEmpty }.map(\.id)) }
+            return try await entries(request, base: base, directory: directory)
+        }
+        v1.get("feeds") { _, _ in
+            let directory = await directory()
+            return try Reply.json(directory.sources.map(directory.feed))
+        }
+        v1.post("feeds") { request, context in try await createFeed(request, context: context) }
+        v1.get("feeds/counters") { _, _ in try await counters() }
+        v1.get("feeds/:id") { _, context in
+            let directory = await directory()
+            return try Reply.json(directory.feed(try Self.source(context, directory)))
+        }
+        v1.delete("feeds/:id") { _, context in
+            let source = try Self.source(context, await directory())
+            await library.unsubscribe(source.id)
+            return Reply.noContent()
+        }
+        v1.put("feeds/:id/mark-all-as-read") { _, context in
+            let source = try Self.source(context, await directory())
+            await library.markAllRead(sources: [source.id], before: nil)
+            return Reply.noContent()
+        }
+        v1.get("feeds/:id/entries") { request, context in
+            let directory = await directory()
+            let source = try Self.source(context, directory)
+            return try await entries(request, base: ArticleQuery(sourceIDs: [source.id]), directory: directory)
+        }
+        v1.get("entries") { request, _ in try await entries(request, base: ArticleQuery(), directory: await directory()) }
+        v1.put("entries") { request, context in try await updateEntries(request, context: context) }
+        v1.get("entries/:id") { _, context in
+            let directory = await directory()
+            guard let article = try await library.articles(numbers: [Int64(try Self.number(context, "id"))], includesBody: true).first
+            else { throw APIError.notFound("no such entry") }
+            return try Reply.json(directory.entry(article))
+        }
+        v1.put("entries/:id/bookmark") { _, context in
+            guard let article = try await library.articles(numbers: [Int64(try Self.number(context, "id"))]).first
+            else { throw APIError.notFound("no such entry") }
+            await library.setStarred([article.id], !article.isStarred)
+            return Reply.noContent()
+        }
+    }
+
+    private func directory() async -> MinifluxDirectory {
+        await library.catchUp()
+        return MinifluxDirectory(library)
+    }
+
+    private static func me(_ context: ServeContext) throws -> Response {
+        struct Me: Encodable {
+            let id = 1
+            let username: String
+            let is_admin = false
+            let theme = "light_serif"
+            let language = "en_US"
+            let timezone = "UTC"
+            let entry_sorting_direction = "desc"
+            let entries_per_page = 100
+        }
+        return try Reply.json(Me(username: context.user ?? ""))
+    }
+
+    private func categories(_ request: Request) async throws -> Response {
+        let directory = await directory()
+        var categories = directory.categories
+        if try Self.query(request)["counts"] == "true" {
+            let counts = library.counts
+            for index in categories.indices {
+                let members = directory.sources.filter { directory.category(of: $0).id == categories[index].id }
+                categories[index].feed_count = members.count
+                categories[index].total_unread = members.reduce(0) { $0 + counts.unread(in: $1.id) }
+            }
+        }
+        return try Reply.json(categories)
+    }
+
+    private func counters() async throws -> Response {
+        let directory = await directory()
+        var reads: [String: Int] = [:]
+        var unreads: [String: Int] = [:]
+        let counts = library.counts
+        for source in directory.sources {
+            let key = String(directory.feedNumbers.numberOf[source.id] ?? 0)
+            let total = try await library.count(ArticleQuery(sourceIDs: [source.id]))
+            unreads[key] = counts.unread(in: source.id)
+            reads[key] = max(0, total - counts.unread(in: source.id))
+        }
+        return try Reply.json(["reads": reads, "unreads": unreads])
+    }
+
+    private func createFeed(_ request: Request, context: ServeContext) async throws -> Response {
+        struct Create: Decodable {
+            let feed_url: String
+            let category_id: Int?
+        }
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let create = try? JSONDecoder().decode(Create.self, from: Data(body.readableBytesView))  // any decoding failure is the same 400
+        else { throw APIError.badRequest("a JSON object with feed_url is needed") }
+        let directory = await directory()
+        let tags = create.category_id.flatMap(directory.tag).map { [$0] } ?? []
+        switch await library.subscribe(create.feed_url, tags: tags) {
+        case .added(let source):
+            return try Reply.json(["feed_id": MinifluxDirectory(library).feedNumbers.numberOf[source.id] ?? 0], status: .created)
+        case .existing:
+            throw APIError(.conflict, "this feed already exists")
+        case .refused:
+            throw APIError.badRequest("not a feed address this server follows (http, https)")
+        }
+    }
+
+    private func updateEntries(_ request: Request, context: ServeContext) async throws -> Response {
+        struct Update: Decodable {
+            let entry_ids: [Int64]
+            let status: String
+        }
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let update = try? JSONDecoder().decode(Update.self, from: Data(body.readableBytesView)),  // any decoding failure is the same 400
+            ["read", "unread"].contains(update.status), update.entry_ids.count <= RequestLimits.itemIDs
+        else { throw APIError.badRequest("entry_ids and a status of read or unread are needed") }
+        let ids = try await library.articles(numbers: update.entry_ids).map(\.id)
+        await library.setRead(ids, update.status == "read")
+        return Reply.noContent()
+    }
+
+    private func entries(_ request: Request, base: ArticleQuery, directory: MinifluxDirectory) async throws -> Response {
+        let parameters = try MinifluxEntryFilter(try Self.query(request), base: base, directory: directory)
+        let total = try await library.count(parameters.query)
+        let articles = try await parameters.page(library)
+        return try Reply.json(Miniflux.EntryPage(total: total, entries: articles.map(directory.entry)))
+    }
+
+    private static func query(_ request: Request) throws -> FormParameters {
+        var parameters = FormParameters()
+        if let query = request.uri.query { try parameters.add(encoded: query) }
+        return parameters
+    }
+
+    private static func number(_ context: ServeContext, _ name: String) throws -> Int {
+        guard let text = context.parameters.get(name), text.count <= 19, let value = Int(text), value > 0 else {
+            throw APIError.badRequest("\(name) must be a positive whole number")
+        }
+        return value
+    }
+
+    private static func source(_ context: ServeContext, _ directory: MinifluxDirectory) throws -> Source {
+        guard let source = directory.source(try number(context, "id")) else { throw APIError.notFound("no such feed") }
+        return source
+    }
+}

@@ -1,0 +1,66 @@
+/// Byte-level forms of the clean-ups run on every title, author and link. Each gives exactly what its
+/// `Character`-level original gives (which it falls back to when it cannot: a `nil` result), at a fraction of
+/// the cost, since separators and letters there are single ASCII bytes.
+enum ASCIIText {
+    /// Runs of bytes for which `isSpace` holds become one space, trimmed at both ends; `text` itself when that
+    /// changes nothing. Exact for any text when `isSpace` holds only for ASCII bytes: no byte of a multi-byte
+    /// UTF-8 sequence is ASCII.
+    static func collapsing(_ text: String, where isSpace: (UInt8) -> Bool) -> String {
+        var text = text
+        return text.withUTF8 { p -> String? in
+            var clean = true
+            var previousSpace = true  // a space at the start is trimmed
+            for byte in p {
+                let space = isSpace(byte)
+                if space, previousSpace || byte != 0x20 { clean = false; break }
+                previousSpace = space
+            }
+            if clean, !previousSpace || p.isEmpty { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(p.count)
+            var pending = false
+            for byte in p {
+                if isSpace(byte) {
+                    pending = !out.isEmpty
+                } else {
+                    if pending { out.append(0x20) }
+                    pending = false
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
+    }
+
+    /// `text` split at `Character.isWhitespace` and joined with single spaces, when `text` is ASCII (where that
+    /// is exactly the bytes 0x09–0x0D and 0x20); nil otherwise.
+    static func collapsingWhitespace(_ text: String) -> String? {
+        guard isASCII(text) else { return nil }
+        return collapsing(text) { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
+    }
+
+    /// Scheme and host lower-cased in an ASCII link (see ``ItemIdentity/normalizedLink(_:)``); nil when the link
+    /// is not ASCII.
+    static func normalizedLink(_ link: String) -> String? {
+        guard isASCII(link) else { return nil }
+        var link = link
+        return link.withUTF8 { p -> String in
+            var schemeEnd = -1
+            var k = 0
+            while k + 2 < p.count {
+                if p[k] == 0x3A, p[k + 1] == 0x2F, p[k + 2] == 0x2F { schemeEnd = k + 3; break }
+                k += 1
+            }
+            guard schemeEnd >= 0 else { return String(decoding: p, as: UTF8.self) }
+            var hostEnd = schemeEnd
+            while hostEnd < p.count, p[hostEnd] != 0x2F, p[hostEnd] != 0x3F, p[hostEnd] != 0x23 { hostEnd += 1 }
+            var out = [UInt8](p)
+            for k in 0..<hostEnd where out[k] >= 0x41 && out[k] <= 0x5A { out[k] |= 0x20 }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+}

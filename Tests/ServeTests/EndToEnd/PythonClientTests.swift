@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import RssCore
+import ReduxVM
+import NIOHTTP1
+
+extension ServeEndToEnd {
+    /// Real clients no one here wrote, from PyPI: the `miniflux` library and `libgreader` (Google Reader API),
+    /// installed by scripts/test. Each reads subscriptions, counts and contents, pages through more than 1,000
+    /// items, and sends read and star marks that the database then holds.
+    @Suite("Python clients", .timeLimit(.minutes(3)))
+    struct PythonClientTests {
+        static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Clients")
+
+        @Test("the miniflux client sees the library, pages it, and its marks reach the database")
+        func miniflux() async throws {
+            let server = try await ServeProcess(prepare: Library.prepare)
+            let token = try await ServeProcess.run(
+                ["token", "create", ServeProcess.user, "--accounts", server.accounts, "--label", "test"],
+                directory: server.directory)
+            #expect(token.status == 0, "\(token.stderr)")
+            let seen = try await Self.python(
+                "miniflux_client.py", [server.baseURL, ServeProcess.user, ServeProcess.password, token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)],
+                directory: server.directory)
+            #expect(seen["me"] as? String == ServeProcess.user)
+            #expect(seen["feeds"] as? [[String]] == [["big", "tech"], ["small", "All"]])
+            #expect(seen["categories"] as? [String] == ["All", "tech"])
+            #expect(seen["unread_before"] as? [String: Int] == ["big": Library.bigCount, "small": Library.smallCount])
+            #expect(seen["total"] as? Int == Library.bigCount + Library.smallCount)
+            #expect(seen["paged"] as? Int == Library.bigCount + Library.smallCount)
+            #expect(seen["paged_unique"] as? Int == Library.bigCount + Library.smallCount)
+            #expect(seen["small_titles"] as? [String] == (0..<Library.smallCount).map { "small-\($0)" })
+            #expect((seen["small_first_content"] as? String)?.contains("Body of small number 0") == true)
+            #expect(seen["small_unread_after"] as? Int == Library.smallCount - 3)
+            #expect(seen["starred_entry"] as? Bool == true)
+            #expect(seen["starred_total"] as? Int == 1)
+            #expect(seen["token_me"] as? String == ServeProcess.user)
+            #expect(seen["wrong_password"] as? Int == 401)
+            // What another front reads from the database.
+            let articles = try await Library.articles(server.database)
+            #expect(Set(articles.filter(\.isRead).map(\.title)) == Set(seen["read_titles"] as? [String] ?? []))
+            #expect(articles.filter(\.isStarred).map(\.title) == [seen["starred_title"] as? String ?? "?"])
+            #expect(await server.stop() == 0)
+        }
+
+        @Test("libgreader signs in, sees the library, pages it by continuation, and its marks reach the database")
+        func googleReader() async throws {
+            let server = try await ServeProcess(prepare: Library.prepare)
+            let seen = try await Self.python(
+                "greader_client.py", [server.baseURL, ServeProcess.user, ServeProcess.password], directory: server.directory)
+            #expect(seen["user"] as? String == ServeProcess.user)
+            #expect(seen["feeds"] as? [String] == ["big", "small"])
+            #expect(seen["categories"] as? [String] == ["tech"])
+            #expect(seen["unread_before"] as? [String: Int] == ["big": Library.bigCount, "small": Library.smallCount])
+            #expect(seen["paged"] as? Int == Library.bigCount)
+            #expect(seen["paged_unique"] as? Int == Library.bigCount)
+            #expect(seen["small_titles"] as? [String] == (0..<Library.smallCount).map { "small-\($0)" })
+            #expect((seen["small_first_content"] as? String)?.contains("Body of small number 0") == true)
+            #expect(seen["small_unread_after"] as? Int == Library.smallCount - 2)
+            let states = seen["small_states"] as? [[Any]] ?? []
+            #expect(states.count == Library.smallCount)
+            #expect(states.prefix(3).map { [$0[1] as? Bool, $0[2] as? Bool] } == [[true, false], [true, false], [false, true]])
+            #expect(seen["by_short_id"] as? Bool == true)
+            #expect(seen["big_unread_after_mark_all"] as? Int == 0)
+            let articles = try await Library.articles(server.database)
+            #expect(articles.filter { !$0.isRead }.map(\.title).sorted() == ["small-2", "small-3", "small-4"])
+            #expect(articles.filter(\.isStarred).map(\.title) == ["small-2"])
+            #expect(await server.stop() == 0)
+        }
+
+        /// Runs a client script and returns the JSON object it printed.
+        static func python(_ script: String, _ arguments: [String], directory: URL) async throws -> [String: Any] {
+            // The real home: a pyenv-managed python finds itself through it.
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            let outcome = try await ServeProcess.run(
+                ["python3", clients.appendingPathComponent(script).path] + arguments,
+                executable: URL(fileURLWithPath: "/usr/bin/env"), directory: directory,
+                environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home])
+            #expect(outcome.status == 0, "\(script): \(outcome.stderr)")
+            let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return object as? [String: Any] ?? [:]
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import RssCore
+import ReduxVM
+
+@testable import ServeFront
+
+/// The forms clients name items, streams, feeds and categories by.
+@Suite("Identifiers")
+struct IdentifierTests {
+    @Test("item ids: long and short forms name the same number, both ways", arguments: [Int64(1), 0x4d2, 1 << 40, Int64.max, -5])
+    func itemIDs(number: Int64) {
+        let long = ItemID.long(number)
+        #expect(long.hasPrefix("tag:google.com,2005:reader/item/") && long.count == 32 + 16)
+        #expect(ItemID.number(long) == number)
+        #expect(ItemID.number(ItemID.short(number)) == number)
+        #expect(ItemID.number(String(long.suffix(16))) == number)
+    }
+
+    @Test("item ids that are neither form are refused", arguments: ["", "1 OR 1=1", "tag:google.com,2005:reader/item/xyz", "12345678901234567890123", "0x10", "tag:google.com,2005:reader/item/0000000000000001'"])
+    func badItemIDs(text: String) {
+        #expect(ItemID.number(text) == nil)
+    }
+
+    @Test("stream names parse into the typed streams, and back")
+    func streams() {
+        #expect(StreamID("user/-/state/com.google/reading-list") == .readingList)
+        #expect(StreamID("user/12345/state/com.google/starred") == .starred)
+        #expect(StreamID("user/-/state/com.google/read") == .read)
+        #expect(StreamID("user/-/state/com.google/kept-unread") == .unread)
+        #expect(StreamID("feed/https://example.org/feed.xml?a=1") == .feed("https://example.org/feed.xml?a=1"))
+        #expect(StreamID("user/-/label/Tech news") == .label("Tech news"))
+        for stream in [StreamID.readingList, .starred, .read, .unread, .feed("file:///x"), .label("a/b")] {
+            #expect(StreamID(stream.name) == stream)
+        }
+        for bad in ["", "feed/", "user//label/x", "user/-/label/", "user/-/state/com.google/like", "'; DROP TABLE article; --",
+                    String(repeating: "x", count: 3_000), "feed/a\0b"] {
+            #expect(StreamID(bad) == nil, "\(bad.prefix(30))")
+        }
+    }
+
+    @Test("small numbers are stable, in range, distinct, and avoid reserved ones")
+    func smallNumbers() {
+        let keys = (0..<2_000).map { "tag \($0)" }
+        let first = SmallNumbers(keys, name: { $0 }, reserved: [1])
+        let again = SmallNumbers(keys.reversed(), name: { $0 }, reserved: [1])
+        #expect(first.numberOf == again.numberOf)
+        #expect(Set(first.numberOf.values).count == keys.count)
+        #expect(first.numberOf.values.allSatisfy { (2...Int(Int32.max)).contains($0) })
+        for (key, number) in first.numberOf { #expect(first.keyOf[number] == key) }
+        #expect(SmallNumbers<String>.hash("tech") == SmallNumbers<String>.hash("tech"))
+    }
+
+    @Test("continuations round-trip, and a made-up one is refused")
+    func continuations() throws {
+        #expect(throws: APIError.self) { try Continuation.position("not-one") }
+        #expect(throws: APIError.self) { try Continuation.position("eyJ4IjoxfQ") }
+    }
+}

@@ -1,0 +1,11 @@
+# Tidies a manual page swift-argument-parser's generate-manual wrote (mdoc), for scripts/install:
+# - a blank line (between the paragraphs of a discussion) becomes `.Pp`, mdoc's paragraph break: groff warns
+#   "Empty input line" at each blank line otherwise;
+# - the `help` subcommand that swift-argument-parser adds to every command is left out, with the `subcommand`
+#   word of the synopsis: the programs take no subcommand (`--help` is listed with the options).
+/^$/ { print ".Pp"; next }
+/^\.Ar subcommand$/ { next }
+/^\.It Em help$/ { skipping = 1; next }
+skipping && /^\.El$/ { skipping = 0; next }
+skipping { next }
+{ print }
