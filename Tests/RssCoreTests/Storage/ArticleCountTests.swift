@@ -67,7 +67,7 @@ struct ArticleCountTests {
             case 5:
                 change = try database.setStarred(Bool.random(using: &random), articleIDs: try someArticles())
             case 6:
-                change = try database.markAllRead(sourceID: Bool.random(using: &random) ? sources.randomElement(using: &random)!.id : nil)
+                change = try database.markAllRead(sourceIDs: Bool.random(using: &random) ? [sources.randomElement(using: &random)!.id] : nil)
             case 7:  // a source removed with its articles
                 let index = Int.random(in: 0..<sources.count, using: &random)
                 change = try database.removeSource(id: sources.remove(at: index).id) ?? CountChange()
