@@ -21,6 +21,8 @@ extension FeedDatabase {
                 var pager = ArticlePager(size: pageSize, limit: query.limit, page: page)
                 if let perSource = query.limitPerSource {
                     try Self.mergeNewestPerSource(query, perSource: perSource, now: now, db) { pager.add($0) }
+                } else if let window = try Self.searchWindow(query, now: now, db) {
+                    for snapshot in window where !pager.add(snapshot) { break }
                 } else if let cursor = try Self.articleCursor(query, now: now, db) {
                     while let snapshot = try cursor.next(), pager.add(snapshot) {}
                 }
@@ -29,21 +31,29 @@ extension FeedDatabase {
         }
     }
 
+    /// The first page of a search with a limit, read in the full-text index's date order (``SearchWindow``)
+    /// without sorting every match; nil for any other query.
+    static func searchWindow(_ query: ArticleQuery, now: Date, _ db: Database) throws -> [ArticleSnapshot]? {
+        guard let limit = query.limit, query.after == nil, var sql = ArticleSQL(query, now: now),
+            sql.searchKeysSelect != nil
+        else { return nil }
+        try sql.expandSearch(db)
+        return try SearchWindow.read(
+            sql, order: query.order, columns: ArticleSnapshot.columns(includingBody: query.includesBody),
+            countingUpTo: limit, bounds: { count in (min(limit, count), 0) }, db
+        ).rows.map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
+    }
+
     /// A cursor over the articles `query` selects without a per-source limit, or nil when it can match none.
     static func articleCursor(
         _ query: ArticleQuery, now: Date, _ db: Database
     ) throws -> MapCursor<RowCursor, ArticleSnapshot>? {
-        guard let sql = ArticleSQL(query, now: now) else { return nil }
-        var fromWhere = sql.fromWhere
-        if let limit = query.limit, sql.fromWhere != sql.fromWhereInDateOrder,
-            try matchCount(query, db) > max(limit, ArticleSQL.broadSearchThreshold)
-        {
-            fromWhere = sql.fromWhereInDateOrder
-        }
+        guard var sql = ArticleSQL(query, now: now) else { return nil }
+        try sql.expandSearch(db)
         let limitClause = query.limit.map { " LIMIT \(max(0, $0))" } ?? ""
         let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
         return try Row.fetchCursor(
-            db, sql: "SELECT \(columns) \(fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
+            db, sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
             arguments: sql.arguments
         ).map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
     }

@@ -33,7 +33,11 @@ extension FeedDatabase {
             return count
         }
         guard let sql = ArticleSQL(unlimited, now: now) else { return 0 }
-        return try read(.countArticles) { db in try Int.fetchOne(db, sql: sql.countSQL, arguments: sql.arguments) ?? 0 }
+        return try read(.countArticles) { db in
+            var counted = sql
+            try counted.expandSearch(db)
+            return try Int.fetchOne(db, sql: counted.countSQL, arguments: counted.arguments) ?? 0
+        }
     }
 
     /// One article with its text, or nil when it is not stored (any more).
@@ -44,14 +48,6 @@ extension FeedDatabase {
                 arguments: [id.uuidString]
             ).map { ArticleSnapshot(row: $0, includesBody: true) }
         }
-    }
-
-    /// How many articles match the query's search alone, counted in the FTS index.
-    static func matchCount(_ query: ArticleQuery, _ db: Database) throws -> Int {
-        guard let text = query.searchText, let match = SearchQuery.matchExpression(for: text) else { return 0 }
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM article_search WHERE article_search MATCH ?"),
-            arguments: [match]) ?? 0
     }
 }
 
