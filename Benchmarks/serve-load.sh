@@ -5,6 +5,8 @@
 # `list` + `quit` minus a run of `quit` alone, taken in pairs during the load); then the median and range of
 # each over the rounds.
 # Usage: Benchmarks/serve-load.sh [rounds] [seconds] [clients]   (builds in release first; $WORK keeps the database)
+# The release builds go to .build-release (in the package and in Benchmarks/), so that a debug build or a test
+# run in the same checkout is not locked out meanwhile.
 set -eu
 ROUNDS=${1:-3}
 SECONDS_PER_ROUND=${2:-60}
@@ -12,12 +14,13 @@ CLIENTS=${3:-50}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${WORK:-${TMPDIR:-/tmp}/rss-serve-bench}
 mkdir -p "$WORK"
-swift build -c release --product rss-serve --package-path "$ROOT" >/dev/null
-swift build -c release --product rss-repl --package-path "$ROOT" >/dev/null
-swift build -c release --product serve-bench --package-path "$ROOT/Benchmarks" >/dev/null
-swift build -c release --product rsscore-bench --package-path "$ROOT/Benchmarks" >/dev/null
-BIN=$(swift build -c release --show-bin-path --package-path "$ROOT")
-BENCH=$(swift build -c release --show-bin-path --package-path "$ROOT/Benchmarks")
+release() { dir=$1; shift; swift build -c release --package-path "$dir" --scratch-path "$dir/.build-release" "$@"; }
+release "$ROOT" --product rss-serve >/dev/null
+release "$ROOT" --product rss-repl >/dev/null
+release "$ROOT/Benchmarks" --product serve-bench >/dev/null
+release "$ROOT/Benchmarks" --product rsscore-bench >/dev/null
+BIN=$(release "$ROOT" --show-bin-path)
+BENCH=$(release "$ROOT/Benchmarks" --show-bin-path)
 DB="$WORK/db.sqlite"
 [ -f "$DB" ] || "$BENCH/rsscore-bench" fill "$DB" 100000 200
 ACCOUNTS="$WORK/accounts.json"

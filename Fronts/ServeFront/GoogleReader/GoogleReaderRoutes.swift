@@ -27,7 +27,13 @@ struct GoogleReaderRoutes: Sendable {
         api.post("subscription/quickadd") { request, context in
             try await subscriptions.quickAdd(try await FormParameters.of(request, context: context))
         }
-        api.get("tag/list") { _, _ in try tagList() }
+        api.post("rename-tag") { request, context in
+            try await subscriptions.renameTag(try await FormParameters.of(request, context: context), removing: false)
+        }
+        api.post("disable-tag") { request, context in
+            try await subscriptions.renameTag(try await FormParameters.of(request, context: context), removing: true)
+        }
+        api.get("tag/list") { _, _ in try await tagList() }
         api.get("unread-count") { _, _ in try await unreadCount() }
         api.get("stream/contents/**") { request, context in try await streamContents(request, context: context) }
         api.get("stream/contents") { request, context in try await streamContents(request, context: context) }
@@ -50,7 +56,8 @@ struct GoogleReaderRoutes: Sendable {
         return try Reply.json(["userId": "1", "userName": name, "userProfileId": "1", "userEmail": name])
     }
 
-    private func tagList() throws -> Response {
+    private func tagList() async throws -> Response {
+        await library.catchUp()
         struct Tag: Encodable {
             let id: String
             var type: String?
@@ -147,7 +154,12 @@ struct GoogleReaderRoutes: Sendable {
             let value = Double(try StreamRequest.integer(stamp, "ts"))
             before = Date(timeIntervalSince1970: value > 1e14 ? value / 1_000_000 : value > 1e11 ? value / 1_000 : value)
         }
-        await library.markAllRead(sources: sources, before: before)
+        if case .label(let tag) = stream, before == nil {
+            // By the tag itself: RssCore resolves its sources where it stores the marks.
+            await library.markAllRead(tag: tag)
+        } else {
+            await library.markAllRead(sources: sources, before: before)
+        }
         return Reply.text("OK")
     }
 
