@@ -57,16 +57,16 @@ extension ServeEndToEnd {
             let session = try await TerminalSession.start(
                 [repl.path, "--db", server.database], environment: environment, in: server.directory)
             // small: 4 unread (small-4 was read), other: 3.
-            try await session.expect("7 unread] rss> ")
+            try await session.expect("· 7 unread] rss>")
             try await HTTP.with(server.baseURL) { http async throws in
                 let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
                 let page = try await http.send(.GET, "/reader/api/0/stream/contents/user/-/label/tech?n=100", headers: auth)
                 let newest = try #require(try JSONDecoder().decode(Items.self, from: Data(page.body.utf8)).items.first { $0.title == "small-0" })
                 #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: "i=\(HTTP.encode(newest.id))&a=user/-/state/com.google/read").body == "OK")
                 // No key pressed: the open REPL looks for other processes' writes twice a second.
-                try await session.expect("6 unread] rss> ")
+                try await session.expect("· 6 unread] rss>")
                 try await session.press("mark-all-read other", "Enter")
-                try await session.expect("3 unread] rss> ")
+                try await session.expect("· 3 unread] rss>")
                 let counts = try await http.send(.GET, "/reader/api/0/unread-count", headers: auth)
                 let unread = try JSONDecoder().decode(UnreadCounts.self, from: Data(counts.body.utf8)).unreadcounts
                 #expect(unread.first { $0.id.hasSuffix("other.xml") }?.count == 0)
