@@ -5,8 +5,9 @@
 # `list` + `quit` minus a run of `quit` alone, taken in pairs during the load); then the median and range of
 # each over the rounds.
 # Usage: Benchmarks/serve-load.sh [rounds] [seconds] [clients]   (builds in release first; $WORK keeps the database)
-# The release builds go to .build-release (in the package and in Benchmarks/), so that a debug build or a test
-# run in the same checkout is not locked out meanwhile.
+# Everything is built in release in one build tree, Benchmarks/.build-release (the Benchmarks package builds the
+# reader's executables as its dependency's products): RssCore, NIO and the rest are compiled once, and a debug
+# build or a test run in the same checkout is not locked out meanwhile.
 set -eu
 ROUNDS=${1:-3}
 SECONDS_PER_ROUND=${2:-60}
@@ -14,13 +15,10 @@ CLIENTS=${3:-50}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${WORK:-${TMPDIR:-/tmp}/rss-serve-bench}
 mkdir -p "$WORK"
-release() { dir=$1; shift; swift build -c release --package-path "$dir" --scratch-path "$dir/.build-release" "$@"; }
-release "$ROOT" --product rss-serve >/dev/null
-release "$ROOT" --product rss-repl >/dev/null
-release "$ROOT/Benchmarks" --product serve-bench >/dev/null
-release "$ROOT/Benchmarks" --product rsscore-bench >/dev/null
-BIN=$(release "$ROOT" --show-bin-path)
-BENCH=$(release "$ROOT/Benchmarks" --show-bin-path)
+release() { swift build -c release --package-path "$ROOT/Benchmarks" --scratch-path "$ROOT/Benchmarks/.build-release" "$@"; }
+for product in rss-serve rsscore-bench serve-bench rss-repl; do release --product $product >/dev/null; done
+BIN=$(release --show-bin-path)
+BENCH=$BIN
 DB="$WORK/db.sqlite"
 [ -f "$DB" ] || "$BENCH/rsscore-bench" fill "$DB" 100000 200
 ACCOUNTS="$WORK/accounts.json"
