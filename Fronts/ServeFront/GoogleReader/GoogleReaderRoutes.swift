@@ -166,7 +166,9 @@ struct GoogleReaderRoutes: Sendable {
     private func atom(_ request: Request, context: ServeContext) async throws -> Response {
         let parameters = try await FormParameters.of(request, context: context)
         let stream = try Self.stream(request.uri.path, prefix: Self.atomPrefix, parameters: parameters)
-        let read = try StreamRequest(stream: stream, parameters: parameters, library: library, includesBody: true)
+        let read = try StreamRequest(
+            stream: stream, parameters: parameters, library: library, includesBody: true,
+            largestPage: RequestLimits.atomPageSize)
         let (articles, continuation) = try await read.page(library)
         let sources = Dictionary(library.sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let document = AtomStream.document(

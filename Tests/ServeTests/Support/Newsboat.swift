@@ -16,7 +16,8 @@ struct Newsboat {
     let mode: Mode
     let directory: URL
 
-    init(server: ServeProcess, mode: Mode) throws {
+    /// Configures newsboat for `server` in `mode`, with `more` configuration lines after the usual ones.
+    init(server: ServeProcess, mode: Mode, more: String = "") throws {
         self.server = server
         self.mode = mode
         directory = server.directory.appendingPathComponent("newsboat-\(mode.rawValue)")
@@ -40,7 +41,7 @@ struct Newsboat {
                 miniflux-password "\(ServeProcess.password)"
                 """
         }
-        try (settings + "\nshow-read-feeds yes\n")
+        try (settings + "\nshow-read-feeds yes\n" + more + "\n")
             .write(to: directory.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         try "".write(to: directory.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
     }
