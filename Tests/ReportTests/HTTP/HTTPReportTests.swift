@@ -103,7 +103,9 @@ struct HTTPReportTests {
         let report = try ReportProcess()
         _ = try await report.run(["--url", server.url("good.rss"), "--quiet"])
         let running = try report.start(["--url", server.url("slow.rss"), "--refresh", "--mark-read"])
-        try await Task.sleep(for: .seconds(1))
+        _ = try await poll("the slow fetch under way", timeout: .seconds(30)) {
+            server.seen.contains { $0.path == "/slow.rss" } ? true : nil
+        }
         kill(running.process.processIdentifier, SIGTERM)
         let started = Date()
         let result = await running.finish()
