@@ -39,8 +39,9 @@ round=1
 while [ $round -le "$ROUNDS" ]; do
     "$BIN/rss-serve" --db "$DB" --accounts "$ACCOUNTS" --listen 127.0.0.1:0 --no-refresh 2> "$WORK/serve.err" &
     SERVER=$!
-    while ! grep -q "listening on" "$WORK/serve.err"; do sleep 0.1; done
-    URL=$(sed -n 's/.*listening on //p' "$WORK/serve.err")
+    # The whole line (the file ends with its newline): a line read half-written gave an empty address once.
+    until grep -q 'listening on http' "$WORK/serve.err" && [ -z "$(tail -c 1 "$WORK/serve.err")" ]; do sleep 0.1; done
+    URL=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.err" | head -1)
     "$BENCH/serve-bench" "$URL" bench bench-password "$SECONDS_PER_ROUND" "$CLIENTS" > "$WORK/bench.out" &
     LOAD=$!
     : > "$WORK/list.txt"
