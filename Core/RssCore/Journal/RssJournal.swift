@@ -72,6 +72,6 @@ public enum RssJournal {
         // Discovery and tags.
         { $0.register(DiscoverFeeds.self) }, { $0.register(FeedsDiscovered.self) },
         { $0.register(AddDiscoveredFeed.self) }, { $0.register(CancelDiscovery.self) },
-        { $0.register(TagSource.self) }, { $0.register(UntagSource.self) },
+        { $0.register(TagSource.self) }, { $0.register(UntagSource.self) }, { $0.register(RenameSource.self) },
     ]
 }
