@@ -197,7 +197,7 @@ final class ReportSession: Sendable {
             let seconds = Double(text)
         else { return }
         // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
-        FileHandle.standardError.write(Data("rss-report: test hold: \(text) s before the refresh\n".utf8))
+        StandardStreams.err("rss-report: test hold: \(text) s before the refresh")
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             try trap.check()

@@ -56,7 +56,8 @@ struct AccountFile: Sendable {
 
     /// A stamp that changes whenever the file is replaced: a server reads the file again when it differs.
     func stamp() -> FileStamp? {
-        // No file (yet) has no stamp: the caller reads it as "no accounts".
+        // A file that cannot be looked at (none yet, or no permission) has no stamp: the caller then reads it,
+        // and the read says which (no accounts, or the error).
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         return FileStamp(
             inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,

@@ -11,9 +11,8 @@ public import Foundation
 /// windows-1252.
 ///
 /// ```swift
-/// for link in FeedLinkScanner.feedLinks(in: page, contentType: "text/html", pageURL: "https://example.org/") {
-///     print(link.format, link.url, link.title ?? "")
-/// }
+/// let links = FeedLinkScanner.feedLinks(in: page, contentType: "text/html", pageURL: "https://example.org/")
+/// let firstAtom = links.first { $0.format == .atom }?.url
 /// ```
 public enum FeedLinkScanner {
     /// How much of a page is read.

@@ -9,23 +9,11 @@ import json
 import sys
 
 import requests
-from libgreader import ClientAuthMethod, GoogleReader
-from libgreader.url import ReaderUrl
+from greader_setup import connect
 
 base, user, password = sys.argv[1:4]
-
-# libgreader's addresses are Google's, fixed when its classes were made: point each at the server.
-api = base + "/reader/api/0/"
-ClientAuthMethod.CLIENT_URL = base + "/accounts/ClientLogin"
-ReaderUrl.API_URL = api
-for name in ("ACTION_TOKEN_URL", "USER_INFO_URL", "SUBSCRIPTION_LIST_URL", "SUBSCRIPTION_EDIT_URL",
-             "UNREAD_COUNT_URL", "CONTENT_BASE_URL", "FEED_URL", "CATEGORY_URL", "EDIT_TAG_URL",
-             "MARK_ALL_READ_URL"):
-    setattr(ReaderUrl, name, getattr(ReaderUrl, name).replace("https://www.google.com/reader/api/0/", api))
-
 seen = {}
-auth = ClientAuthMethod(user, password)
-reader = GoogleReader(auth)
+reader, auth, api = connect(base, user, password)
 seen["user"] = reader.getUserInfo()["userName"]
 reader.buildSubscriptionList()
 feeds = {feed.title: feed for feed in reader.getSubscriptionList()}

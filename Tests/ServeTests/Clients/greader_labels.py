@@ -9,20 +9,11 @@ web page that declares one feed, "third".
 import json
 import sys
 
-from libgreader import ClientAuthMethod, GoogleReader
-from libgreader.url import ReaderUrl
+from greader_setup import connect
 
 base, user, password, page = sys.argv[1:5]
-api = base + "/reader/api/0/"
-ClientAuthMethod.CLIENT_URL = base + "/accounts/ClientLogin"
-ReaderUrl.API_URL = api
-for name in ("ACTION_TOKEN_URL", "USER_INFO_URL", "SUBSCRIPTION_LIST_URL", "SUBSCRIPTION_EDIT_URL",
-             "UNREAD_COUNT_URL", "CONTENT_BASE_URL", "FEED_URL", "CATEGORY_URL", "EDIT_TAG_URL",
-             "MARK_ALL_READ_URL"):
-    setattr(ReaderUrl, name, getattr(ReaderUrl, name).replace("https://www.google.com/reader/api/0/", api))
-
 seen = {}
-reader = GoogleReader(ClientAuthMethod(user, password))
+reader, _, api = connect(base, user, password)
 
 
 def subscriptions():
@@ -38,7 +29,7 @@ def feed_id(title):
 
 
 big, small = feed_id("big"), feed_id("small")
-edit = ReaderUrl.SUBSCRIPTION_EDIT_URL
+edit = api + "subscription/edit"
 # A label added, with a new title, in one edit; another feed moved from one label to another.
 reader.httpPost(edit, {"ac": "edit", "s": small, "a": "user/-/label/news", "t": "Small renamed"})
 reader.httpPost(edit, {"ac": "edit", "s": big, "a": "user/-/label/daily", "r": "user/-/label/tech"})
