@@ -36,6 +36,9 @@ struct ArticleSQL {
             searchConditionInDateOrder = "+article.rowid IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
             searchArguments = [match]
         }
+        // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column ends
+        // every list index, so this costs no row read.
+        conditions.append(Self.visible)
         if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
         if let sources = query.sourceIDs {
@@ -76,10 +79,11 @@ struct ArticleSQL {
             conditions.append("(article.sortDate, article.rowid) \(comparison) (?, ?)")
             arguments += [after.date, after.storageOrder]
         }
-        let searchOnly = conditions == ["article_search MATCH ?"]
+        let searchOnly = conditions == ["article_search MATCH ?", Self.visible]
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
         countSQL = searchOnly
-            ? "SELECT count(*) FROM article_search WHERE article_search MATCH ?" : "SELECT count(*) " + fromWhere
+            ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+            : "SELECT count(*) " + fromWhere
         if let searchConditionInDateOrder {
             let others = conditions.filter { $0 != "article_search MATCH ?" }
             fromWhereInDateOrder =
@@ -90,6 +94,11 @@ struct ArticleSQL {
         // The search's MATCH comes first in both forms of the clause.
         self.arguments = searchArguments + arguments
     }
+
+    /// The condition that leaves hidden articles out.
+    static let visible = "article.isHidden = 0"
+    /// The same for the full-text index alone: the few hidden articles are read from their partial index.
+    static let notHidden = "rowid NOT IN (SELECT rowid FROM article WHERE isHidden = 1)"
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
     static func orderBy(_ order: ArticleQuery.Order) -> String {

@@ -63,12 +63,14 @@ extension FeedDatabase {
     /// Global totals and unread counts per source.
     func articleCounts() throws(DatabaseProblem) -> ArticleCounts {
         try read(.countArticles) { db in
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM article") ?? 0
-            let unread = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isRead = 0") ?? 0
-            let starred = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isStarred = 1") ?? 0
+            // Hidden articles (see ``ArticleRule/Action/hide``) count nowhere.
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isHidden = 0") ?? 0
+            let unread = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isRead = 0 AND isHidden = 0") ?? 0
+            let starred =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isStarred = 1 AND isHidden = 0") ?? 0
             var bySource: [UUID: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT source.id AS id, (SELECT count(*) FROM article WHERE article.sourceId = source.id AND isRead = 0) AS unread
+                SELECT source.id AS id, (SELECT count(*) FROM article WHERE article.sourceId = source.id AND isRead = 0 AND isHidden = 0) AS unread
                 FROM source
                 """) where (row["unread"] as Int) > 0 {
                 bySource[row.uuid("id")] = row["unread"]

@@ -5,6 +5,13 @@ import GRDB
 struct MergeResult: Sendable, Equatable {
     var inserted: Int
     var updated: Int
+    /// Of the inserted articles, those the rules left visible (neither hidden nor deleted), and of those the
+    /// unread and the starred ones.
+    var visible = 0
+    var unread = 0
+    var starred = 0
+    /// How many changes the rules made to the inserted articles.
+    var ruled = 0
     /// Whether the source took the moved URL of ``FeedDetails/url``: not when another source already has it.
     var moved = false
 }
@@ -33,7 +40,9 @@ extension FeedDatabase {
     /// - an item missing from this fetch stays (retention removes old items, not the feed);
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
     ///   tombstones of items the feed no longer lists are dropped;
-    /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says).
+    /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says);
+    /// - the rules apply to the inserted articles in the same transaction (``RuleApplication``), so no
+    ///   article is ever stored without its rules having run, and a failure stores neither.
     ///
     /// Returns nil, having written nothing, when the source is gone (removed while it was being fetched).
     @discardableResult
@@ -113,6 +122,7 @@ extension FeedDatabase {
         }
         if let insertedRowids {
             try FeedSchema.indexArticles(rowids: insertedRowids, db)
+            try applyRules(to: insertedRowids, of: sourceID, now: now, &result, db)
         }
         if !items.isEmpty {
             try pruneTombstones(sourceID: source, keeping: seen, db)
@@ -140,6 +150,32 @@ extension FeedDatabase {
                 arguments: [details.title, details.siteLink, details.url, source])
         }
         return result
+    }
+
+    /// Applies the stored rules to the articles just inserted (after they are indexed: a rule deleting one
+    /// takes it out of the index too), then counts what they left.
+    private static func applyRules(
+        to rowids: ClosedRange<Int64>, of sourceID: UUID, now: Date, _ result: inout MergeResult, _ db: Database
+    ) throws {
+        let rules = try Self.rules(db)
+        if !rules.isEmpty {
+            result.ruled = try RuleApplication.apply(
+                rules, to: RuleApplication.Range(newArticles: (sourceID, rowids)), now: now, counting: false, db
+            ).articles
+        }
+        guard result.ruled > 0 else {
+            result.visible = result.inserted
+            result.unread = result.inserted
+            return
+        }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT count(*) AS visible, coalesce(sum(isRead = 0), 0) AS unread, coalesce(sum(isStarred), 0) AS starred
+                FROM article WHERE rowid BETWEEN ? AND ? AND sourceId = ? AND isHidden = 0
+                """), arguments: [rowids.lowerBound, rowids.upperBound, sourceID.uuidString])
+        result.visible = row?["visible"] ?? 0
+        result.unread = row?["unread"] ?? 0
+        result.starred = row?["starred"] ?? 0
     }
 
     /// Drops the tombstones of items the feed no longer lists: such an item cannot come back from this feed.

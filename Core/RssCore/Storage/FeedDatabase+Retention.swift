@@ -40,7 +40,7 @@ extension FeedDatabase {
                 """)
             var change = CountChange()
             for row in try Row.fetchAll(db, sql: """
-                SELECT sourceId, count(*) AS total, sum(isRead = 0) AS unread FROM article
+                SELECT sourceId, sum(isHidden = 0) AS total, sum(isRead = 0 AND isHidden = 0) AS unread FROM article
                 WHERE rowid IN (SELECT rowid FROM retention_doomed) GROUP BY sourceId
                 """)
             {

@@ -10,7 +10,7 @@ enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
-        "v4-source-scheduling",
+        "v4-source-scheduling", "v5-rules-saved-queries-hidden-articles",
     ]
 
     /// The version this program writes.
@@ -33,6 +33,10 @@ enum FeedSchema {
         migrator.registerMigration(migrationIdentifiers[3]) { db in
             try createVersion4(db)
             try db.execute(sql: "PRAGMA user_version = 4")
+        }
+        migrator.registerMigration(migrationIdentifiers[4]) { db in
+            try createVersion5(db)
+            try db.execute(sql: "PRAGMA user_version = 5")
         }
         return migrator
     }
