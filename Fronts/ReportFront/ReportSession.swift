@@ -86,6 +86,8 @@ final class ReportSession: Sendable {
 
     private func body() async throws -> Int32 {
         try checkStarted()
+        // A saved query that does not exist is bad usage, said before anything is fetched.
+        let filter = try runFilter()
         if let backup = options.backup {
             do throws(RssProblem) {
                 try await store.backUpDatabase(to: backup)
@@ -173,7 +175,8 @@ final class ReportSession: Sendable {
         // The snapshots live only while the report is made of them, not while it is written.
         let report = makeReport(
             sources: reportSources.filter { isTagged($0, tags) },
-            articles: try await read(articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags)),
+            articles: try await read(
+                articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter)),
             record: record)
         try trap.check()
         write(report)
@@ -205,13 +208,13 @@ final class ReportSession: Sendable {
 
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
     /// source; the body only for the format that shows it.
-    private func articleQuery(sources: Set<UUID>?, tags: Set<String>?) -> ArticleQuery {
+    private func articleQuery(sources: Set<UUID>?, tags: Set<String>?, filter: ArticleFilter?) -> ArticleQuery {
         var query = ArticleQuery(
             sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
             isStarred: options.starred ? true : nil,
             since: options.since?.start(relativeTo: options.now), limitPerSource: options.limit,
             includesBody: options.format == .tsv)
-        query.filter = options.filter
+        query.filter = filter
         query.filter?.now = options.now
         return query
     }

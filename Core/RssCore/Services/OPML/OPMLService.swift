@@ -45,6 +45,10 @@ struct ImportOPMLSE: SideEffect {
                     tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date)
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
+            // Saved queries come too, those whose names are not in use.
+            for query in SavedQueryOPML.queries(in: document) where box.state.rules.query(named: query.name) == nil {
+                trunk.dispatch(SaveQuery(query))
+            }
         }
     }
 }
@@ -86,9 +90,12 @@ struct ExportOPMLSE: SideEffect {
             }
         }
         let count = box.state.sources.all.count
+        let queries = box.state.rules.queries
         let now = service.now
         trunk.run { trunk in
-            let data = OPMLWriter().write(title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now())
+            let data = OPMLWriter().write(
+                title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now(),
+                extensions: queries.map(SavedQueryOPML.element))
             do throws(FileProblem) {
                 try ExportTarget.write(data, to: file)
                 trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now()))
