@@ -34,6 +34,10 @@ struct RuleCommand: ReplCommand, Equatable {
 
     let step: Step
 
+    init(step: Step) {
+        self.step = step
+    }
+
     init(words: [String]) throws(CommandError) {
         try self.init(words: words, typed: words.joined(separator: " "))
     }
