@@ -137,6 +137,38 @@ struct RuleMergeTests {
         #expect(try database.applyRule(named: "ads", now: referenceDate)?.articles == 0)
     }
 
+    @Test func aVersion4DatabaseUpgradesWithEveryArticleVisibleAndTheListsOnTheirIndexes() throws {
+        let directory = try TemporaryDirectory()
+        let source = makeSource("old")
+        do {
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in db.add(function: SearchText.function) }
+            let queue = try DatabaseQueue(path: directory.databasePath, configuration: configuration)
+            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[3])
+            try queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO source (id, url, title, addedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [source.id.uuidString, source.url, source.title, referenceDate.storageValue])
+                try db.execute(
+                    sql: """
+                        INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate)
+                        VALUES (?, ?, 'a', 'kept', ?, ?)
+                        """,
+                    arguments: [UUID().uuidString, source.id.uuidString, referenceDate.storageValue, referenceDate.storageValue])
+            }
+        }
+        let database = try FeedDatabase(location: .file(path: directory.databasePath))
+        #expect(try database.schemaVersion() == FeedSchema.currentVersion)
+        #expect(try database.listArticles(ListFilter(marks: .unread), limit: 5).rows.map(\.title) == ["kept"])
+        #expect(try database.articleCounts().unread == 1)
+        let plan = try database.read(.readArticles) { db in
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN SELECT count(*) FROM article WHERE isRead = 0 AND isHidden = 0"
+            ).map { $0["detail"] as String }.joined(separator: "; ")
+        }
+        #expect(plan.contains("COVERING INDEX article_unread_by_date"), "\(plan)")
+    }
+
     @Test func rulesAndQueriesAreStoredByNameCaseIgnored() throws {
         let database = try FeedDatabase.inMemory()
         try database.saveRule(Self.rule("Ads", "title contains ad", .hide))

@@ -67,7 +67,7 @@ struct ScheduleStorageTests {
             }
         }
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
-        #expect(try database.schemaVersion() == 4)
+        #expect(try database.schemaVersion() == FeedSchema.currentVersion)
         let upgraded = try #require(try database.source(id: source.id))
         #expect(upgraded.refreshInterval == nil && upgraded.fetchStatus.failureCount == 0)
         #expect(upgraded.fetchStatus.hints == RefreshHints() && upgraded.fetchStatus.pendingMoveURL == nil)
