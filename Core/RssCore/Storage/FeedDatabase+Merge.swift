@@ -160,7 +160,7 @@ extension FeedDatabase {
         let rules = try Self.rules(db)
         if !rules.isEmpty {
             result.ruled = try RuleApplication.apply(
-                rules, to: RuleApplication.Range(newArticles: (sourceID, rowids)), now: now, counting: false, db
+                rules, to: RuleApplication.Range(newArticles: (source: sourceID, rowids: rowids)), now: now, counting: false, db
             ).articles
         }
         guard result.ruled > 0 else {

@@ -28,6 +28,7 @@ struct ImportOPMLSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: OPMLService) {
         guard let action = box.lastAction(as: ImportOPML.self) else { return }
         let now = service.now
+        let rules = box.state.rules
         trunk.run { trunk in
             let document: OPMLDocument
             do throws(FileProblem) {
@@ -46,7 +47,7 @@ struct ImportOPMLSE: SideEffect {
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
             // Saved queries come too, those whose names are not in use.
-            for query in SavedQueryOPML.queries(in: document) where box.state.rules.query(named: query.name) == nil {
+            for query in SavedQueryOPML.queries(in: document) where rules.query(named: query.name) == nil {
                 trunk.dispatch(SaveQuery(query))
             }
         }

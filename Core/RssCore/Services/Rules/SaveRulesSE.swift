@@ -6,6 +6,7 @@ struct SaveRulesSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.lastAction(is: (any RulesTag).self) && box.state.rules != box.oldState.rules
             && !box.lastAction(is: Started.self) && !box.lastAction(is: RemoveSource.self)
+            && !box.lastAction(is: DatabaseChanged.self)
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {

@@ -53,15 +53,15 @@ struct RuleCommand: ReplCommand, Equatable {
         case "test": step = .test(try Self.filter(TypedText.dropping(1, from: typed)))
         case "add":
             let name = try Self.name(Array(words.prefix(2)))
-            guard let (expression, after) = TypedText.splitAtArrow(TypedText.dropping(2, from: typed)) else {
+            guard let split = TypedText.splitAtArrow(TypedText.dropping(2, from: typed)) else {
                 throw Self.usage("“-> ACTION” expected after the expression")
             }
-            let target = CommandWords.split(after)
+            let target = CommandWords.split(split.after)
             guard let word = target.first, let action = ArticleRule.Action(rawValue: word.lowercased()) else {
                 throw Self.usage("the action is read, hide, star or delete")
             }
             step = .add(
-                name: name, filter: try Self.filter(expression), action: action, scope: Self.rest(Array(target.dropFirst())))
+                name: name, filter: try Self.filter(split.before), action: action, scope: Self.rest(Array(target.dropFirst())))
         default: throw Self.usage("“\(first)”: add, list, remove, test or apply?")
         }
     }
