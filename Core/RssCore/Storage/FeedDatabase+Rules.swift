@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ReduxVM
 
 /// Rules and saved queries as stored: one row each, keyed by the name case folded.
 extension FeedDatabase {
