@@ -199,6 +199,8 @@ final class ReportSession: Sendable {
         guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"],
             let seconds = Double(text)
         else { return }
+        // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
+        FileHandle.standardError.write(Data("rss-report: test hold: \(text) s before the refresh\n".utf8))
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             try trap.check()

@@ -112,7 +112,7 @@ final class PtyProcess {
 
     /// Waits until the output after the last match contains `text`; returns the output up to and including it.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             drain()

@@ -63,18 +63,30 @@ struct ScriptedRun {
         process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled"]
         process.environment = ReplPaths.environment(directory).merging(extra) { $1 }
         process.currentDirectoryURL = directory
+        // Outputs go to files, read once the process has exited: a pipe read to its end while the other fills
+        // can deadlock, and reading a long output (a build's) through FileHandle has crashed under load.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-\(UUID().uuidString).out")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-\(UUID().uuidString).err")
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        defer {
+            try? FileManager.default.removeItem(at: outputFile)  // a temporary file: nothing to report
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = try FileHandle(forWritingTo: errorFile)
         let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        try? output.close()  // the child holds its own descriptors; ours only keep the files open
+        try? errors.close()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let out = try Data(contentsOf: outputFile)
+        let err = try Data(contentsOf: errorFile)
         return ScriptedRun(
             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
             status: process.terminationStatus)

@@ -14,7 +14,9 @@ struct SignalTests {
         _ = try await report.run(["--url", ReportProcess.samples[2].path, "--quiet"])
         let running = try report.start(
             ["--refresh", "--mark-read"], environment: ["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH": "20"])
-        try await Task.sleep(for: .seconds(1))
+        _ = try await poll("the run holding before its refresh", timeout: .seconds(30), seen: { running.stderrSoFar }) {
+            running.stderrSoFar.contains("test hold:") ? true : nil
+        }
         kill(running.process.processIdentifier, signal)
         let result = await running.finish()
         #expect(result.status == 128 + signal, "\(result.stderr)")

@@ -13,15 +13,15 @@ struct FetchHandOffTests {
 
     @Test("a deposit serves the next fetch of its address once, without a redirect to that address; others go on")
     func servesOnce() async throws {
-        let base = FakeFetcher([Self.url: .success(.notModified), Self.other: .success(.notModified)])
+        let base = FakeFetcher([Self.url: .success(.notModified()), Self.other: .success(.notModified())])
         let handOff = FetchHandOff(base, now: { ActivityFixtures.date })
         let body = FetchedFeed(data: Data("<rss/>".utf8), etag: "\"e\"", permanentlyMovedTo: Self.url)
         handOff.deposit(.success(body), for: Self.url)
-        #expect(try await handOff.fetch(FetchRequest(url: Self.other)) == .notModified)
+        #expect(try await handOff.fetch(FetchRequest(url: Self.other)) == .notModified())
         var expected = body
         expected.permanentlyMovedTo = nil
         #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .fetched(expected))
-        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified)
+        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified())
         #expect(base.seen.map(\.url) == [Self.other, Self.url])
     }
 
@@ -41,17 +41,17 @@ struct FetchHandOffTests {
     @Test("a deposit left past its lifetime, or pushed out by newer ones, is gone")
     func expiresAndIsBounded() async throws {
         let clock = Locked(ActivityFixtures.date)
-        let base = FakeFetcher([Self.url: .success(.notModified)])
+        let base = FakeFetcher([Self.url: .success(.notModified())])
         let handOff = FetchHandOff(base, now: { clock.withLock { $0 } })
         handOff.deposit(.success(FetchedFeed(data: Data())), for: Self.url)
         clock.withLock { $0 += handOff.lifetime + 1 }
-        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified)
+        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified())
 
         handOff.deposit(.success(FetchedFeed(data: Data())), for: Self.url)
         for index in 0..<handOff.capacity {
             handOff.deposit(.success(FetchedFeed(data: Data())), for: URL(string: "https://feeds.example/\(index)")!)
         }
-        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified)
+        #expect(try await handOff.fetch(FetchRequest(url: Self.url)) == .notModified())
         #expect(base.seen.count == 2)
     }
 }

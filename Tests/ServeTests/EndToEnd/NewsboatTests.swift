@@ -8,7 +8,7 @@ extension ServeEndToEnd {
     /// newsboat (Debian), a client no one here wrote, syncing in its FeedHQ mode (Google Reader API, Atom
     /// streams) and its Miniflux mode: what `-x reload` stores in its cache, and marks made in it (in tmux) that
     /// reach the database.
-    @Suite("newsboat", .timeLimit(.minutes(3)))
+    @Suite("newsboat", .timeLimit(.minutes(5)))
     struct NewsboatTests {
         /// "small" (5 items, one already read in the database) and "other" (3 items, no tag).
         static func prepare(_ path: String) async throws {
