@@ -1,4 +1,5 @@
 import FrontKit
+import ReduxVM
 import RssCore
 
 extension ReportSession {
