@@ -36,8 +36,8 @@ struct ArticleSQL {
             searchConditionInDateOrder = "+article.rowid IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
             searchArguments = [match]
         }
-        // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column ends
-        // every list index, so this costs no row read.
+        // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column comes
+        // before `sortDate` in every list index, so the date order is still the index's.
         conditions.append(Self.visible)
         if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
