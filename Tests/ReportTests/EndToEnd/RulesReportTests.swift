@@ -31,7 +31,7 @@ struct RulesReportTests {
 
         let refreshed = try await report.run(["--refresh", "--force", "--format", "tsv"])
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
-        let titles = refreshed.stdoutLines.filter { !$0.isEmpty }.map { $0.split(separator: "\t")[1] }
+        let titles = refreshed.stdoutLines.filter { !$0.isEmpty }.compactMap { $0.split(separator: "\t").dropFirst().first }
         #expect(Set(titles) == ["Welcome", "Swift 7 released", "Old swift news"])
 
         let unread = try await report.run(["--unread", "--format", "tsv"])
