@@ -5,8 +5,8 @@ import GRDB
 struct MergeResult: Sendable, Equatable {
     var inserted: Int
     var updated: Int
-    /// Of the inserted articles, those the rules left visible (neither hidden nor deleted), and of those the
-    /// unread and the starred ones.
+    /// Of the inserted articles, those the rules left visible (not hidden), and of those the unread and the
+    /// starred ones. (An item a rule deletes is not inserted.)
     var visible = 0
     var unread = 0
     var starred = 0
@@ -41,8 +41,9 @@ extension FeedDatabase {
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
     ///   tombstones of items the feed no longer lists are dropped;
     /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says);
-    /// - the rules apply to the inserted articles in the same transaction (``RuleApplication``), so no
-    ///   article is ever stored without its rules having run, and a failure stores neither.
+    /// - the rules apply to each new item as it is inserted, in the same transaction (``NewArticleRules``): no
+    ///   article is ever stored without its rules having run, and a failure stores neither; an item a rule
+    ///   deletes is not stored (only its tombstone).
     ///
     /// Returns nil, having written nothing, when the source is gone (removed while it was being fetched).
     @discardableResult
@@ -88,6 +89,11 @@ extension FeedDatabase {
             WHERE rowid = ?
             """)
 
+        let hide = try db.cachedStatement(sql: "UPDATE article SET isHidden = 1 WHERE rowid = ?")
+        let bury = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO article_tombstone (sourceId, stableId) VALUES (?, ?)")
+        let rules = try NewArticleRules(db, sourceID: sourceID)
+
         var result = MergeResult(inserted: 0, updated: 0)
         var insertedRowids: ClosedRange<Int64>?
         var seen = Set<String>()
@@ -108,21 +114,34 @@ extension FeedDatabase {
             } else if try Bool.fetchOne(tombstone, arguments: key) == true {
                 continue
             } else {
+                let verdict = rules.verdict(for: item, firstSeen: now, now: now)
+                result.ruled += verdict.changes
+                if verdict.isDeleted {
+                    // Deleted by a rule: never stored; the tombstone keeps the next fetch from bringing it.
+                    try bury.execute(arguments: key)
+                    continue
+                }
                 let article = StoredArticle(
                     id: UUID.random(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
                     author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
-                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now, isRead: false,
-                    isStarred: false)
+                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
+                    isRead: verdict.isRead, isStarred: verdict.isStarred)
                 try insert.execute(arguments: article.arguments)
                 let rowid = db.lastInsertedRowID
+                if verdict.isHidden {
+                    try hide.execute(arguments: [rowid])
+                } else {
+                    result.visible += 1
+                    if !verdict.isRead { result.unread += 1 }
+                    if verdict.isStarred { result.starred += 1 }
+                }
                 insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
                 result.inserted += 1
             }
         }
         if let insertedRowids {
             try FeedSchema.indexArticles(rowids: insertedRowids, db)
-            try applyRules(to: insertedRowids, of: sourceID, now: now, &result, db)
         }
         if !items.isEmpty {
             try pruneTombstones(sourceID: source, keeping: seen, db)
@@ -150,32 +169,6 @@ extension FeedDatabase {
                 arguments: [details.title, details.siteLink, details.url, source])
         }
         return result
-    }
-
-    /// Applies the stored rules to the articles just inserted (after they are indexed: a rule deleting one
-    /// takes it out of the index too), then counts what they left.
-    private static func applyRules(
-        to rowids: ClosedRange<Int64>, of sourceID: UUID, now: Date, _ result: inout MergeResult, _ db: Database
-    ) throws {
-        let rules = try Self.rules(db)
-        if !rules.isEmpty {
-            result.ruled = try RuleApplication.apply(
-                rules, to: RuleApplication.Range(newArticles: (source: sourceID, rowids: rowids)), now: now, counting: false, db
-            ).articles
-        }
-        guard result.ruled > 0 else {
-            result.visible = result.inserted
-            result.unread = result.inserted
-            return
-        }
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT count(*) AS visible, coalesce(sum(isRead = 0), 0) AS unread, coalesce(sum(isStarred), 0) AS starred
-                FROM article WHERE rowid BETWEEN ? AND ? AND sourceId = ? AND isHidden = 0
-                """), arguments: [rowids.lowerBound, rowids.upperBound, sourceID.uuidString])
-        result.visible = row?["visible"] ?? 0
-        result.unread = row?["unread"] ?? 0
-        result.starred = row?["starred"] ?? 0
     }
 
     /// Drops the tombstones of items the feed no longer lists: such an item cannot come back from this feed.

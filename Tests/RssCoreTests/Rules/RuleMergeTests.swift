@@ -43,8 +43,9 @@ struct RuleMergeTests {
             makeItem("4", title: "Swift 7"), makeItem("5", title: "plain"),
         ]
         let result = try #require(try database.mergeFetchedItems(items, sourceID: source.id))
-        #expect(result.inserted == 5)
-        #expect(result.visible == 3)  // the ad hidden, the spam deleted
+        #expect(result.inserted == 4)  // the spam deleted before it was stored
+        #expect(result.visible == 3)  // the ad hidden
+        #expect(result.ruled == 4)
         #expect(result.unread == 2)  // "old news" read
         #expect(result.starred == 1)
         #expect(try Self.marks(database, source) == ["1": "r", "2": "rh", "4": "s", "5": ""])
@@ -57,6 +58,48 @@ struct RuleMergeTests {
         let again = try #require(try database.mergeFetchedItems(items, sourceID: source.id))
         #expect(again.inserted == 0)
         #expect(try Self.marks(database, source)["3"] == nil)
+    }
+
+    /// The merge applies rules in memory, `rule apply` in SQL: on the same articles, both give the same marks.
+    @Test func rulesAtMergeAndOnDemandAgree() throws {
+        let rules = try [
+            Self.rule("a", "title ~ \"^(swift|rust) \\d\" and not content contains beta", .star),
+            Self.rule("b", "author = ann or link contains utm_", .read),
+            Self.rule("c", "tag = news and (age > 15h or source contains nothing) and title contains hello", .hide),
+            Self.rule("d", "content contains spam or title contains spam", .delete),
+            Self.rule("e", "unread and not starred and title contains e", .read),
+        ]
+        let titles = ["Swift 6", "rust 1", "spam", "hello", "e"]
+        var items: [FetchedItem] = (0..<40).map { (index: Int) -> FetchedItem in
+            let title: String = titles[index % 5] + " \(index)"
+            let link: String = index % 3 == 0 ? "https://x.example/?utm_a" : "https://x.example/\(index)"
+            let author: String? = index % 4 == 0 ? "Ann" : nil
+            let date: Date = referenceDate.addingTimeInterval(-Double(index) * 1_800)
+            let summary: String = index % 7 == 0 ? "<p>beta spam</p>" : "<p>body</p>"
+            return FetchedItem(
+                stableID: "\(index)", title: title, link: link, author: author, publishedAt: date, summary: summary)
+        }
+        items.append(FetchedItem(stableID: "x", title: "Swift 7", summary: "<b>be</b>ta"))
+        var marks: [[String: String]] = []
+        for onDemand in [false, true] {
+            let database = try FeedDatabase.inMemory()
+            var source = makeSource("a feed")
+            source.tags = ["news"]
+            try database.saveSource(source)
+            if !onDemand { for rule in rules { try database.saveRule(rule) } }
+            try database.mergeFetchedItems(items, sourceID: source.id, now: referenceDate)
+            if onDemand {
+                for rule in rules.sorted(by: { ($0.action.rank, $0.id) < ($1.action.rank, $1.id) }) {
+                    try database.saveRule(rule)
+                    _ = try database.applyRule(named: rule.name, now: referenceDate)
+                }
+            }
+            marks.append(try Self.marks(database, source))
+        }
+        #expect(marks[0] == marks[1])
+        // Every action did something: some deleted, some hidden, some starred, some read.
+        #expect(marks[0].count < items.count)
+        #expect(Set(marks[0].values).isSuperset(of: ["rh", "s", "r", ""]))
     }
 
     @Test func knownArticlesAreLeftAloneAndAStarredArticleIsNeverHiddenOrDeleted() throws {
