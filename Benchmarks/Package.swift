@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RssCore", package: "RssReeder"),
                 .product(name: "ReduxVM", package: "RssReeder"),
+                .product(name: "RssResources", package: "RssReeder"),
             ],
             path: "Sources/RssCoreBenchmark"
         ),

@@ -54,6 +54,7 @@ BEFORE="$(realpath "$BEFORE")"
 AFTER="$(realpath "$AFTER")"
 if [ -n "${FILL:-}" ]; then FILL="$(realpath "$FILL")"; fi
 cd "$(dirname "$0")/.."
+source Benchmarks/lib/copy-db.sh
 
 # The filler of the package BEFORE comes from: the first folder above it with Benchmarks/Package.swift.
 find_filler() {
@@ -96,14 +97,6 @@ case_args() {
 }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-# A database with its WAL and shared-memory files, if any.
-copy_db() {
-    rm -f "$2" "$2-wal" "$2-shm"
-    local suffix
-    for suffix in "" -wal -shm; do
-        if [ -f "$1$suffix" ]; then cp "$1$suffix" "$2$suffix"; fi
-    done
-}
 binary_of() { if [ "$1" = before ]; then echo "$BEFORE"; else echo "$AFTER"; fi; }
 content_hash() { sqlite3 "$1" .dump | sha256sum | cut -d' ' -f1; }
 schema_version() { sqlite3 "$1" 'PRAGMA user_version'; }

@@ -3,31 +3,56 @@ import RssCore
 
 /// One JSON document: `{"generated", "counts", "sources": [...], "articles": [...]}`, keys sorted, dates in
 /// ISO 8601 (UTC) and as Unix timestamps, absent values as `null`, so that `jq '.articles[] | .title'` just works.
-struct JSONRenderer {
-    func render(_ report: Report) -> String {
+///
+/// The articles come first (keys are sorted), so they are written a page at a time, each page encoded as an
+/// array and indented one level deeper; the frame around them is the document with an empty article array,
+/// split where that array stands. Together they are byte for byte what encoding the whole document gives.
+struct JSONRenderer: ReportRenderer {
+    func articles(_ items: [ReportItem], after previous: Int) -> String {
+        guard !items.isEmpty else { return "" }
+        // `[\n  {…},\n  {…}\n]` → `    {…},\n    {…}`: the brackets go, every line gains two spaces.
+        let array = Self.encode(items.map(Article.init)).utf8.dropFirst(2).dropLast(2)
+        var output: [UInt8] = Array((previous > 0 ? ",\n  " : "  ").utf8)
+        output.reserveCapacity(array.count + array.count / 8)
+        for byte in array {
+            output.append(byte)
+            if byte == UInt8(ascii: "\n") { output += [0x20, 0x20] }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    func frame(_ summary: ReportSummary) -> (head: String, tail: String) {
+        let document = Self.encode(Document(summary))
+        guard summary.articleCount > 0,
+            let key = document.range(of: "\"articles\" : ["),
+            let close = document[key.upperBound...].firstIndex(of: "]")
+        else { return (document + "\n", "") }
+        return (String(document[..<key.upperBound]) + "\n", "\n  ]" + document[document.index(after: close)...] + "\n")
+    }
+
+    /// `value` as pretty-printed JSON with sorted keys and unescaped slashes.
+    static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding fails only for numbers JSON cannot hold (NaN, infinity), and the document has none: its numbers
         // are counts and finite dates.
-        guard let data = try? encoder.encode(Document(report)), let text = String(data: data, encoding: .utf8) else {
-            return "{}\n"
-        }
-        return text + "\n"
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
     }
 
+    /// The document without its articles: the frame around them.
     struct Document: Encodable {
         let generated: String
         let counts: Counts
         let sources: [SourceEntry]
-        let articles: [Article]
+        let articles: [Article] = []
 
-        init(_ report: Report) {
-            generated = LocalTime.iso8601(report.now)
+        init(_ summary: ReportSummary) {
+            generated = LocalTime.iso8601(summary.now)
             counts = Counts(
-                sources: report.sources.count, articles: report.items.count, new: report.newCount,
-                unread: report.unreadCount)
-            sources = report.sources.map(SourceEntry.init)
-            articles = report.items.map(Article.init)
+                sources: summary.sources.count, articles: summary.articleCount, new: summary.newCount,
+                unread: summary.unreadCount)
+            sources = summary.sources.map(SourceEntry.init)
         }
     }
 

@@ -4,7 +4,7 @@ import TerminalText
 
 /// The plain report: a header line, then one aligned line per article the way sfeed_plain lays them out:
 /// new-marker, local date and time, source name cut to a fixed width, title cut to fit with an ellipsis, link.
-struct PlainRenderer {
+struct PlainRenderer: ReportRenderer {
     /// Columns of the source name.
     static let sourceWidth = 15
     /// Columns of the title when the output's width is unknown (sfeed_plain's width).
@@ -19,25 +19,34 @@ struct PlainRenderer {
     /// Styles on a terminal, plain otherwise.
     var styler: Styler
     var calendar: Calendar
+    /// The widest link of the report in columns, up to ``widestLinkShown`` (only read when ``width`` is
+    /// known).
+    var widestLink = 0
 
-    func render(_ report: Report) -> String {
-        var output = header(report) + "\n"
-        guard !report.items.isEmpty else { return output }
-        output += "\n"
-        let titleWidth = self.titleWidth(for: report.items)
-        for item in report.items {
+    /// Links wider than this do not narrow the title column further.
+    static let widestLinkShown = 50
+
+    func articles(_ items: [ReportItem], after previous: Int) -> String {
+        let titleWidth = self.titleWidth
+        var output = ""
+        for item in items {
             output += line(item, titleWidth: titleWidth) + "\n"
         }
         return output
     }
 
-    func header(_ report: Report) -> String {
-        let sources = report.sources.count
-        let articles = report.items.count
+    /// The header line, and a blank line before the articles when there are any.
+    func frame(_ summary: ReportSummary) -> (head: String, tail: String) {
+        (header(summary) + (summary.articleCount == 0 ? "\n" : "\n\n"), "")
+    }
+
+    func header(_ summary: ReportSummary) -> String {
+        let sources = summary.sources.count
+        let articles = summary.articleCount
         let text =
-            "rss-report \(LocalTime.minutesWithZone(report.now, calendar: calendar)): "
+            "rss-report \(LocalTime.minutesWithZone(summary.now, calendar: calendar)): "
             + "\(sources) source\(sources == 1 ? "" : "s"), \(articles) article\(articles == 1 ? "" : "s"), "
-            + "\(report.newCount) new, \(report.unreadCount) unread"
+            + "\(summary.newCount) new, \(summary.unreadCount) unread"
         return styler.bold(text)
     }
 
@@ -51,9 +60,9 @@ struct PlainRenderer {
     }
 
     /// sfeed_plain's 70 columns, or what fits the known width with links up to 50 columns wide.
-    func titleWidth(for items: [ReportItem]) -> Int {
+    var titleWidth: Int {
         guard let width else { return Self.defaultTitleWidth }
-        let links = min(50, items.map(\.link.displayWidth).max() ?? 0)
+        let links = min(Self.widestLinkShown, widestLink)
         return min(Self.defaultTitleWidth, max(Self.minimumTitleWidth, width - Self.prefixWidth - 1 - links))
     }
 }

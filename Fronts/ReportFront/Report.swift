@@ -3,7 +3,8 @@ import FrontKit
 import RssCore
 import TerminalText
 
-/// Everything a renderer needs, already filtered, ordered and sanitised: renderers only lay it out.
+/// A whole report in memory: the summary and every article. A run never holds one (it writes the articles a
+/// page at a time, see ``ReportWriter``); tests and ``ReportRenderer/render(_:)`` do.
 struct Report: Sendable, Equatable {
     /// When the report was made.
     var now: Date
@@ -15,6 +16,42 @@ struct Report: Sendable, Equatable {
     var newCount: Int
     /// Unread articles across the report's sources, before `--mark-read`.
     var unreadCount: Int
+
+    /// Everything but the articles themselves.
+    var summary: ReportSummary {
+        ReportSummary(now: now, sources: sources, articleCount: items.count, newCount: newCount, unreadCount: unreadCount)
+    }
+}
+
+/// What a report says besides its articles: known once every article has been read.
+struct ReportSummary: Sendable, Equatable {
+    /// When the report was made.
+    var now: Date
+    /// The sources the report covers, in display order.
+    var sources: [ReportSource]
+    /// How many articles the report shows.
+    var articleCount: Int
+    /// Articles stored in this run across the report's sources (whether shown or not).
+    var newCount: Int
+    /// Unread articles across the report's sources, before `--mark-read`.
+    var unreadCount: Int
+}
+
+/// A format, written a part at a time: the articles as their pages are read, then the frame around them
+/// (a header, counts, the sources) once the whole report is known.
+protocol ReportRenderer: Sendable {
+    /// The text of `items`, the next articles of the report, which has `previous` articles before them.
+    func articles(_ items: [ReportItem], after previous: Int) -> String
+    /// What comes before the articles and what comes after them.
+    func frame(_ summary: ReportSummary) -> (head: String, tail: String)
+}
+
+extension ReportRenderer {
+    /// The whole report at once: what a run writes, part by part, for the same report.
+    func render(_ report: Report) -> String {
+        let frame = frame(report.summary)
+        return frame.head + articles(report.items, after: 0) + frame.tail
+    }
 }
 
 /// One source of the report, with how this run's fetch went.
@@ -70,12 +107,17 @@ extension ReportItem {
     init(_ article: ArticleSnapshot, sourceName: String, isNew: Bool) {
         self.init(
             id: article.id, itemID: Text.line(article.itemID), sourceID: article.sourceID, sourceName: sourceName,
-            title: Text.line(article.title), link: Text.line(article.link?.absoluteString ?? ""),
+            title: Text.line(article.title), link: Self.link(of: article),
             author: article.author.map(Text.line).flatMap { $0.isEmpty ? nil : $0 },
             date: article.date, isNew: isNew, isRead: article.isRead, isStarred: article.isStarred,
             contentHTML: article.body.map(\.html).flatMap { $0.isEmpty ? nil : $0 },
             enclosure: Text.line(article.enclosure?.url.absoluteString ?? ""),
             categories: article.categories.map(Text.line).filter { !$0.isEmpty })
+    }
+
+    /// The link the report shows for `article`, sanitised, or "".
+    static func link(of article: ArticleSnapshot) -> String {
+        Text.line(article.link?.absoluteString ?? "")
     }
 }
 

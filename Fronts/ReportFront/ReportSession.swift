@@ -13,12 +13,14 @@ final class ReportSession: Sendable {
     let store: Store<RssState>
     let monitor: FetchMonitor
     let calendar = LocalTime.calendar
-    private let trap: SignalTrap
+    let trap: SignalTrap
     /// When the run began by the real clock (`--now` may fix the report's time): articles first stored since
     /// then are this run's new ones.
     let startedAt = Date()
     /// How long a stop may take once a signal came, before the process ends regardless.
     static let gracePeriod: TimeInterval = 5
+    /// Articles marked read per action with `--mark-read`.
+    static let markBatch = 10_000
 
     /// Opens the database; a database that cannot be opened is a ``ReportFailure``.
     init(options: ReportOptions) throws(ReportFailure) {
@@ -172,21 +174,19 @@ final class ReportSession: Sendable {
             scoped = false
         }
         let record = monitor.snapshot
-        // The snapshots live only while the report is made of them, not while it is written.
-        let report = makeReport(
+        let unreadShown = try await writeReport(
             sources: reportSources.filter { isTagged($0, tags) },
-            articles: try await read(
-                articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter)),
+            query: articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter),
             record: record)
-        try trap.check()
-        write(report)
 
         if options.markRead {
             try trap.check()
-            let ids = report.items.filter { !$0.isRead }.map(\.id)
-            if !ids.isEmpty {
-                store.dispatch(SetRead(ids: ids, isRead: true))
+            // In batches, so that no action holds every id of a large report; a failed batch ends the run,
+            // the batches before it stay marked (their articles were reported).
+            for start in stride(from: 0, to: unreadShown.count, by: Self.markBatch) {
+                store.dispatch(SetRead(ids: Array(unreadShown[start..<min(start + Self.markBatch, unreadShown.count)]), isRead: true))
                 await store.idle()
+                try checkProblems()
             }
         }
         try checkProblems()
@@ -209,25 +209,16 @@ final class ReportSession: Sendable {
     }
 
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
-    /// source; the body only for the format that shows it.
+    /// source, the order of dates, the filter (`--filter`, `--query`); the body only for the format that shows it.
     private func articleQuery(sources: Set<UUID>?, tags: Set<String>?, filter: ArticleFilter?) -> ArticleQuery {
         var query = ArticleQuery(
             sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
             isStarred: options.starred ? true : nil,
-            since: options.since?.start(relativeTo: options.now), limitPerSource: options.limit,
-            includesBody: options.format == .tsv)
+            since: options.since?.start(relativeTo: options.now), order: options.oldestFirst ? .oldestFirst : .newestFirst,
+            limitPerSource: options.limit, includesBody: options.format == .tsv)
         query.filter = filter
         query.filter?.now = options.now
         return query
-    }
-
-    /// The articles `query` selects; a database failure ends the run.
-    private func read(_ query: ArticleQuery) async throws(ReportFailure) -> [ArticleSnapshot] {
-        do {
-            return try await store.articles(query)
-        } catch {
-            throw failure(error)
-        }
     }
 
     /// A database that could not be read at start is unreadable input, whatever the operation.
@@ -247,7 +238,7 @@ final class ReportSession: Sendable {
     }
 
     /// The end of the run `problem` means: its one line and its status.
-    private func failure(_ problem: RssProblem) -> ReportFailure {
+    func failure(_ problem: RssProblem) -> ReportFailure {
         ReportFailure(
             status: ExitStatus.status(for: problem), message: ProblemText.message(problem, sources: store.state.sources))
     }

@@ -9,11 +9,11 @@ import TerminalText
 /// As in sfeed, one-line fields hold no tab, newline or control character (whitespace becomes a space); the
 /// content field escapes `\n`, `\t` and `\` as `\\n`, `\\t` and `\\\\`; the id is the item's own (guid, Atom
 /// id, JSON Feed id); several categories are separated by `|`.
-struct TSVRenderer {
-    func render(_ report: Report) -> String {
+struct TSVRenderer: ReportRenderer {
+    func articles(_ items: [ReportItem], after previous: Int) -> String {
         var output = ""
-        output.reserveCapacity(report.items.count * 200)
-        for item in report.items {
+        output.reserveCapacity(items.count * 200)
+        for item in items {
             let content = item.contentHTML.map(Self.escapedContent) ?? ""
             let fields = [
                 String(Int(item.date.timeIntervalSince1970.rounded(.down))), Self.oneLine(item.title),
@@ -29,6 +29,9 @@ struct TSVRenderer {
         }
         return output
     }
+
+    /// No header and no trailer: one line per article is the whole format.
+    func frame(_ summary: ReportSummary) -> (head: String, tail: String) { ("", "") }
 
     /// A one-line field: no tab, newline or other control character (already sanitised text passes as is).
     static func oneLine(_ field: String) -> String {

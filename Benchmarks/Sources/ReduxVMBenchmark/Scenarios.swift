@@ -1,55 +1,8 @@
 import ReduxVM
-import Synchronization
 
 // The four workloads of the engine benchmark. Each dispatches `count` actions from one thread and waits
-// until the store is idle; the figure is actions per second over that whole span.
-
-struct CounterState: Sendable, Equatable {
-    var count = 0
-    var label = ""
-}
-
-struct Increment: Action {
-    func updateState(_ state: inout CounterState) { state.count += 1 }
-}
-
-/// One element of scenario (d)'s large state: a few fields, one of them a string, like a list row.
-struct Row: Sendable, Equatable {
-    var id: Int
-    var value: Int
-    var title: String
-}
-
-struct RowsState: Sendable, Equatable {
-    var rows: [Row] = (0..<10_000).map { Row(id: $0, value: 0, title: "row \($0)") }
-}
-
-struct BumpRow: Action {
-    let index: Int
-    func updateState(_ state: inout RowsState) { state.rows[index].value += 1 }
-}
-
-/// Counts deliveries; an atomic, because the benchmark thread reads it after the run.
-final class CountingSubscriber<State: Sendable>: StoreSubscriber {
-    let deliveries = Atomic<Int>(0)
-    func newState(box: StateBox<State>) { deliveries.add(1, ordering: .relaxed) }
-}
-
-/// A presenter for scenario (c): it reacts only to the label, which the benchmark never changes.
-struct LabelPresenter: Presenter {
-    func reaction(for box: StateBox<CounterState>) -> Reaction {
-        box.isNew(keyPath: \.label) ? .props : .none
-    }
-
-    func props(for box: StateBox<CounterState>, trunk: Trunk<CounterState>) -> String? {
-        box.state.label
-    }
-}
-
-final class LabelView: PropsReceiver, Sendable {
-    let renders = Atomic<Int>(0)
-    func render(props: String) { renders.add(1, ordering: .relaxed) }
-}
+// until they are processed; the figure is the time of that whole span. Each runs on the engine and on the
+// bare loop (BareLoopRuns.swift), with the same states, actions and per-delivery work.
 
 enum Scenario: String, CaseIterable {
     case counter = "a"
@@ -66,19 +19,18 @@ enum Scenario: String, CaseIterable {
         }
     }
 
-    /// Runs the scenario once; returns the elapsed time, after checking that the work really happened.
-    func run(actions count: Int, strategy: SnapshotStrategy) async throws -> Duration {
+    /// Runs the scenario once on a store; returns its wall and CPU time, after checking that the work happened.
+    func runEngine(actions count: Int, strategy: SnapshotStrategy) async throws -> Timing {
         var options = StoreOptions()
         options.snapshots = strategy
         options.verifiesReducerDeterminism = false
-        let clock = ContinuousClock()
         switch self {
         case .counter:
             let store = Store(state: CounterState(), options: options)
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { store.dispatch(Increment()) }
             await store.idle()
-            let elapsed = clock.now - start
+            let elapsed = stopwatch.elapsed()
             try check(store.state.count == count, "count")
             return elapsed
         case .counterSubscribers:
@@ -86,22 +38,22 @@ enum Scenario: String, CaseIterable {
             let subscribers = (0..<10).map { _ in CountingSubscriber<CounterState>() }
             for subscriber in subscribers { store.subscribe(subscriber) }
             await store.idle()
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { store.dispatch(Increment()) }
             await store.idle()
-            let elapsed = clock.now - start
-            try check(subscribers.allSatisfy { $0.deliveries.load(ordering: .relaxed) == count + 1 }, "deliveries")
+            let elapsed = stopwatch.elapsed()
+            try check(subscribers.allSatisfy { $0.count == count + 1 }, "deliveries")
             return elapsed
         case .skippingPresenters:
             let store = Store(state: CounterState(), options: options)
             let views = (0..<10).map { _ in LabelView() }
             for view in views { store.connect(LabelPresenter(), to: view, on: .inline) }
             await store.idle()
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for _ in 0..<count { store.dispatch(Increment()) }
             await store.idle()
-            let elapsed = clock.now - start
-            try check(views.allSatisfy { $0.renders.load(ordering: .relaxed) == 1 }, "renders")
+            let elapsed = stopwatch.elapsed()
+            try check(views.allSatisfy { $0.count == 1 }, "renders")
             try check(store.state.count == count, "count")
             return elapsed
         case .largeState:
@@ -109,21 +61,13 @@ enum Scenario: String, CaseIterable {
             let subscribers = (0..<10).map { _ in CountingSubscriber<RowsState>() }
             for subscriber in subscribers { store.subscribe(subscriber) }
             await store.idle()
-            let start = clock.now
+            let stopwatch = Stopwatch()
             for index in 0..<count { store.dispatch(BumpRow(index: index % 10_000)) }
             await store.idle()
-            let elapsed = clock.now - start
-            try check(subscribers.allSatisfy { $0.deliveries.load(ordering: .relaxed) == count + 1 }, "deliveries")
+            let elapsed = stopwatch.elapsed()
+            try check(subscribers.allSatisfy { $0.count == count + 1 }, "deliveries")
             try check(store.state.rows.reduce(0) { $0 + $1.value } == count, "sum")
             return elapsed
         }
     }
-}
-
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-}
-
-func check(_ condition: Bool, _ what: String) throws {
-    if !condition { throw BenchmarkFailure(description: "benchmark self-check failed: \(what)") }
 }

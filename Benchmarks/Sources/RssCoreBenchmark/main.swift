@@ -1,168 +1,77 @@
 import Foundation
-import ReduxVM
-@_spi(Benchmarks) import RssCore
 
-// RssCore on a large database: 100,000 articles in 200 sources (the targets are in issue 4): start a store and
-// have the first page of a list in state; mark an article read and see it in both lists; a full-text search;
-// the query API (`store.articles`, `store.articleCount`: what rss-report reads with), with filters of the filter
-// language; resident memory.
-// Usage: rsscore-bench [articles, default 100000] [sources, default 200] [runs, default 5]
-// The database is filled by a child process (`rsscore-bench fill PATH ARTICLES SOURCES`), so that the memory
-// figure is the reader's own and not the filler's.
+// RssCore on large databases (the targets are in issues 4 and 14).
+//
+//   rsscore-bench [articles 100000] [sources 200] [runs 5]
+//       one database: start a store with the first page of both lists in state, mark an article read and see it
+//       in both lists, searches, the counts read again, the query API, resident memory
+//   rsscore-bench growth [runs 5] [sources 200] [sizes 10000,100000,1000000]
+//       the same for each size, one child process per size, as one table (docs/storage.md keeps the latest)
+//   rsscore-bench cold-refresh [feeds 500] [items 20] [base articles 100000, or a filled database's PATH] [rounds 5]
+//       CPU per stored article when a refresh stores new items (merge, indexes, search index)
+//   rsscore-bench compare BASELINE-BINARY BASELINE-DB DB ARTICLES ROUNDS [BASELINE-REFRESH-DB REFRESH-DB]
+//       another build (main's code, say) against this one, rounds interleaved, each build on its own database
+//       (filled with 200 sources by its own `fill`); with the last two, a cold refresh's storage too (500
+//       feeds × 20 items into a copy of each)
+//   rsscore-bench cold-refresh-measure BASE-DB FEEDS ITEMS ROUND
+//       one cold-refresh round of each kind of items, printing tab-separated records (what compare reads)
+//   rsscore-bench fill PATH ARTICLES SOURCES
+//       fills a database (the other modes do it in a child process, so that memory figures are the reader's)
+//   rsscore-bench measure PATH ARTICLES SOURCES RUNS
+//       measures a filled database, printing tab-separated records (what growth reads)
 
-if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "fill" {
-    let url = URL(fileURLWithPath: CommandLine.arguments[2])
-    try BenchmarkSupport.fillSyntheticDatabase(
-        at: url, sources: Int(CommandLine.arguments[4]) ?? 200, articles: Int(CommandLine.arguments[3]) ?? 100_000)
-    exit(0)
+let arguments = Array(CommandLine.arguments.dropFirst())
+func number(_ index: Int, default value: Int) -> Int {
+    arguments.count > index ? Int(arguments[index]) ?? value : value
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-let articleCount = arguments.first.flatMap(Int.init) ?? 100_000
-let sourceCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
-let runs = arguments.dropFirst(2).first.flatMap(Int.init) ?? 5
-
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) * 1e-15
+switch arguments.first {
+case "fill":
+    guard arguments.count == 4 else { fatalError("usage: rsscore-bench fill PATH ARTICLES SOURCES") }
+    try BenchmarkFill.fill(path: arguments[1], articles: number(2, default: 100_000), sources: number(3, default: 200))
+case "measure":
+    guard arguments.count == 5 else { fatalError("usage: rsscore-bench measure PATH ARTICLES SOURCES RUNS") }
+    let series = try await measureReader(
+        database: URL(fileURLWithPath: arguments[1]), articles: number(2, default: 100_000),
+        sources: number(3, default: 200), runs: number(4, default: 5))
+    for one in series { print(one.record) }
+case "growth":
+    let sizes = arguments.count > 3 ? arguments[3].split(separator: ",").compactMap { Int($0) } : [10_000, 100_000, 1_000_000]
+    try GrowthTable.run(sizes: sizes, sources: number(2, default: 200), runs: number(1, default: 5))
+case "cold-refresh":
+    let base = arguments.count > 3 ? arguments[3] : "100000"
+    try await ColdRefreshBenchmark.run(
+        feeds: number(1, default: 500), items: number(2, default: 20), base: Int(base) ?? 0,
+        basePath: Int(base) == nil ? base : nil, rounds: number(4, default: 5))
+case "cold-refresh-measure":
+    guard arguments.count == 5 else { fatalError("usage: rsscore-bench cold-refresh-measure BASE-DB FEEDS ITEMS ROUND") }
+    let folder = try benchmarkFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let series = try await ColdRefreshBenchmark.measure(
+        base: URL(fileURLWithPath: arguments[1]), feeds: number(2, default: 500), items: number(3, default: 20),
+        round: number(4, default: 0), in: folder)
+    for one in series { print(one.record) }
+case "compare":
+    guard arguments.count == 6 || arguments.count == 8 else {
+        fatalError("usage: rsscore-bench compare BASELINE-BINARY BASELINE-DB DB ARTICLES ROUNDS [BASELINE-REFRESH-DB REFRESH-DB]")
+    }
+    let refresh = arguments.count == 8 ? (arguments[6], arguments[7]) : nil
+    try Comparison.run(
+        builds: [
+            Comparison.Build(name: "baseline", executable: arguments[1], database: arguments[2], coldRefreshBase: refresh?.0),
+            Comparison.Build(name: "this build", executable: CommandLine.arguments[0], database: arguments[3], coldRefreshBase: refresh?.1),
+        ],
+        articles: number(4, default: 1_000_000), sources: 200, rounds: number(5, default: 5), feeds: 500, items: 20)
+default:
+    let articles = number(0, default: 100_000)
+    let sources = number(1, default: 200)
+    let runs = number(2, default: 5)
+    let folder = try benchmarkFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("bench.sqlite")
+    let fillMs = try fill(url, articles: articles, sources: sources)
+    print("RssCore benchmark: \(articles) articles in \(sources) sources (filled in \(Int(fillMs)) ms), \(runs) runs, median")
+    for series in try await measureReader(database: url, articles: articles, sources: sources, runs: runs) {
+        print(series.line)
+    }
 }
-
-func residentMegabytes() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
-    else { return .nan }
-    return kilobytes / 1_024
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-/// Runs `work` once: its result and its time in milliseconds.
-func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Double) {
-    let start = ContinuousClock.now
-    let result = try await work()
-    return (result, milliseconds(ContinuousClock.now - start))
-}
-
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rsscore-bench-\(getpid())")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
-let databaseURL = folder.appendingPathComponent("bench.sqlite")
-
-let clock = ContinuousClock()
-let fillStart = clock.now
-let filler = Process()
-filler.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-filler.arguments = ["fill", databaseURL.path, String(articleCount), String(sourceCount)]
-try filler.run()
-filler.waitUntilExit()
-guard filler.terminationStatus == 0 else { fatalError("filling the database failed") }
-print("RssCore benchmark: \(articleCount) articles in \(sourceCount) sources (filled in \(Int(milliseconds(clock.now - fillStart))) ms), \(runs) runs, median")
-
-var startTimes: [Double] = []
-var markTimes: [Double] = []
-var markStoredTimes: [Double] = []
-var searchTimes: [Double] = []
-var broadSearchTimes: [Double] = []
-var firstUnreadTimes: [Double] = []
-var unreadCountTimes: [Double] = []
-var perSourceTimes: [Double] = []
-var broadQueryTimes: [Double] = []
-var filterFirstTimes: [Double] = []
-var filterPatternTimes: [Double] = []
-var filterContentTimes: [Double] = []
-var memory: [Double] = []
-
-for run in 0..<runs {
-    let start = clock.now
-    let store = try RssStore.make(RssConfiguration(database: .file(databaseURL)))
-    await store.idle()
-    startTimes.append(milliseconds(clock.now - start))
-    guard store.state.lists.first.rows.count == store.state.settings.pageSize else {
-        fatalError("the first page was not loaded")
-    }
-
-    let row = store.state.lists.first.rows[run % store.state.lists.first.rows.count]
-    let markStart = clock.now
-    store.dispatch(SetRead(ids: [row.id], isRead: !row.isRead))
-    await store.processed()
-    markTimes.append(milliseconds(clock.now - markStart))
-    let state = store.state
-    guard state.lists.first.rows.first(where: { $0.id == row.id })?.isRead == !row.isRead,
-        state.lists.second.rows.first(where: { $0.id == row.id })?.isRead == !row.isRead
-    else { fatalError("the mark did not show in both lists") }
-    await store.idle()
-    markStoredTimes.append(milliseconds(clock.now - markStart))
-
-    let searchStart = clock.now
-    store.dispatch(SearchArticles(list: .second, text: "topic\(100 + run)"))
-    await store.idle()
-    searchTimes.append(milliseconds(clock.now - searchStart))
-    guard store.state.lists.second.totalCount == articleCount / 1_000 else { fatalError("search found \(store.state.lists.second.totalCount)") }
-
-    let broadStart = clock.now
-    store.dispatch(SearchArticles(list: .second, text: "quasar"))
-    await store.idle()
-    broadSearchTimes.append(milliseconds(clock.now - broadStart))
-
-    // The query API, on the same open store: it reads in the database lane, touching no list.
-    let (firstUnread, firstUnreadTime) = try await timed {
-        try await store.articles(ArticleQuery(isRead: false, limit: 50))
-    }
-    firstUnreadTimes.append(firstUnreadTime)
-    guard firstUnread.count == 50, firstUnread.allSatisfy({ !$0.isRead }) else {
-        fatalError("first unread: \(firstUnread.count)")
-    }
-    let (unreadCount, unreadCountTime) = try await timed { try await store.articleCount(ArticleQuery(isRead: false)) }
-    unreadCountTimes.append(unreadCountTime)
-    guard unreadCount == store.state.counts.unread else {
-        fatalError("unread count \(unreadCount), state says \(store.state.counts.unread)")
-    }
-    let (perSource, perSourceTime) = try await timed { try await store.articles(ArticleQuery(limitPerSource: 5)) }
-    perSourceTimes.append(perSourceTime)
-    guard perSource.count == sourceCount * min(5, articleCount / sourceCount) else {
-        fatalError("per source: \(perSource.count)")
-    }
-    let (broadQuery, broadQueryTime) = try await timed {
-        try await store.articles(ArticleQuery(searchText: "quasar", limit: 50))
-    }
-    broadQueryTimes.append(broadQueryTime)
-    guard broadQuery.count == 50 else { fatalError("broad query: \(broadQuery.count)") }
-
-    // Filters (the filter language): a page that stops early, then two that read every article (a count),
-    // one through a pattern, one through the articles' text.
-    var filtered = ArticleQuery(limit: 50)
-    filtered.filter = try ArticleFilter("unread and title contains swift and not title contains linux")
-    let (firstFiltered, firstFilteredTime) = try await timed { try await store.articles(filtered) }
-    filterFirstTimes.append(firstFilteredTime)
-    guard firstFiltered.count == 50 else { fatalError("filtered first page: \(firstFiltered.count)") }
-    var pattern = ArticleQuery()
-    pattern.filter = try ArticleFilter(#"title ~ "^(swift|linux) \w+ (server|kernel)\b""#)
-    let (_, patternTime) = try await timed { try await store.articleCount(pattern) }
-    filterPatternTimes.append(patternTime)
-    var content = ArticleQuery()
-    content.filter = try ArticleFilter("content contains marmalade")
-    let (_, contentTime) = try await timed { try await store.articleCount(content) }
-    filterContentTimes.append(contentTime)
-    memory.append(residentMegabytes())
-}
-
-/// One line: the median, the target, then the range over the runs (min–max).
-func show(_ name: String, _ values: [Double], unit: String = "ms", target: String) {
-    let padded = name.padding(toLength: 52, withPad: " ", startingAt: 0)
-    let range = String(format: "%.1f–%.1f", values.min() ?? .nan, values.max() ?? .nan)
-    print("\(padded) \(String(format: "%8.1f", median(values))) \(unit)   (target \(target))   range \(range)")
-}
-
-show("start a store, first page of both lists in state", startTimes, target: "< 100 ms")
-show("mark read, shown in both lists", markTimes, target: "< 10 ms")
-show("mark read, written to the database", markStoredTimes, target: "-")
-show("search (selective word, 0.1% of articles)", searchTimes, target: "< 50 ms")
-show("search (common word)", broadSearchTimes, target: "< 50 ms")
-show("query: first 50 unread", firstUnreadTimes, target: "-")
-show("query: count of unread", unreadCountTimes, target: "-")
-show("query: newest 5 per source, all sources", perSourceTimes, target: "-")
-show("query: common word, first 50", broadQueryTimes, target: "-")
-show("filter: unread, title contains, first 50", filterFirstTimes, target: "-")
-show("filter: title ~ pattern, count of all", filterPatternTimes, target: "-")
-show("filter: content contains, count of all", filterContentTimes, target: "-")
-show("resident memory after the runs", memory, unit: "MB", target: "< 100 MB")

@@ -182,6 +182,9 @@ struct ListLoaded: JournaledAction, ListsTag {
     let page: Int
     let rows: [ArticleRow]
     let totalCount: Int
+    /// Whether more articles match than `totalCount` (a search stops counting); optional, so that journals
+    /// written before it read as not capped.
+    var isTotalCapped: Bool? = nil
 
     func updateState(_ state: inout RssState) {
         guard state.lists[list].generation == generation else { return }
@@ -192,6 +195,7 @@ struct ListLoaded: JournaledAction, ListsTag {
         state.lists[list].page = page
         state.lists[list].rows = rows
         state.lists[list].totalCount = totalCount
+        state.lists[list].isTotalCapped = isTotalCapped ?? false
         state.lists[list].isLoading = false
         state.pendingMarks.prune(state)
     }

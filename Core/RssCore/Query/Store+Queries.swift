@@ -58,10 +58,10 @@ extension Store where State == RssState {
     }
 
     /// The time by the store's clock, which a filter's `age` is measured from.
-    private var now: Date { service(LibraryService.self)?.now() ?? Date() }
+    var now: Date { service(LibraryService.self)?.now() ?? Date() }
 
     /// Runs `work` in the database lane once every action dispatched so far has been processed.
-    private func readDatabase<T: Sendable>(
+    func readDatabase<T: Sendable>(
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T
     ) async throws(RssProblem) -> T {
         guard let database = service(LibraryService.self)?.database else {

@@ -104,8 +104,11 @@ public struct NewsList: Sendable, Equatable {
     public internal(set) var page = 0
     /// The rows of that page.
     public internal(set) var rows: [ArticleRow] = []
-    /// How many articles match the filter in all.
+    /// How many articles match the filter in all, or at least, when ``isTotalCapped``.
     public internal(set) var totalCount = 0
+    /// Whether more articles match than ``totalCount``: a search stops counting at 10,000 (fronts show
+    /// "10,000+"); paging further counts further.
+    public internal(set) var isTotalCapped = false
     /// True while the page is being read from the database.
     public internal(set) var isLoading = false
     /// Bumped by every change that needs a reload, so that a late result for an older query is ignored.

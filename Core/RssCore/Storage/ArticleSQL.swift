@@ -6,60 +6,57 @@ import GRDB
 ///
 /// Mark conditions are written as literals so that the planner can pick the matching index (see
 /// `FeedSchema`) when it prepares the statement; a page then walks that index in date order and stops after
-/// it has enough rows. A search goes through the FTS5 index.
+/// it has enough rows. A search goes through the FTS5 index, whose keys are in date order (see
+/// `FeedSchema.searchKey(_:)` and ``SearchWindow``).
 struct ArticleSQL {
     /// `FROM article [JOIN article_search …] WHERE …`.
     var fromWhere: String
-    /// The same filter with the search as a set of row ids (`+rowid IN (…)`, the `+` keeping the planner off
-    /// the rowid), so that the date index drives the query and a page stops early.
-    var fromWhereInDateOrder: String
-    var arguments: StatementArguments
-    /// Counts the matches; a search with no other condition is counted in the FTS index alone (no join).
+    /// The search's MATCH expression (the first argument), then the other conditions' arguments.
+    var arguments: StatementArguments { (searchMatch.map { [$0] } ?? []) + filterArguments }
+    /// The MATCH expression of the search, if any.
+    private(set) var searchMatch: String?
+    /// The arguments of the conditions other than the search.
+    private var filterArguments: StatementArguments
+    /// What the user typed, for ``expandSearch(_:)``.
+    private var searchText: String?
+    /// Counts the matches from the maintained counts when they can answer (no search, no dates); a search
+    /// with no other condition is counted in the FTS index alone (no join).
     var countSQL: String
-    /// Above this many matches, a search page is read in date order (see ``fromWhereInDateOrder``).
-    static let broadSearchThreshold = 500
+    /// For a search: its matches' search keys in date order, to which ``searchKeysOrder(_:)`` adds the order.
+    var searchKeysSelect: String?
 
     /// Nil when the query cannot match anything (a search with no searchable word, an empty set of sources,
     /// numbers or tags). A filter's `age` is measured from `now` unless the filter fixes its own.
     init?(_ query: ArticleQuery, now: Date = Date()) {
         var from = "FROM article"
         var conditions: [String] = []
-        var searchConditionInDateOrder: String?
         var arguments: StatementArguments = []
-        var searchArguments: StatementArguments = []
+        var searchMatch: String?
         if let text = query.searchText, !text.allSatisfy(\.isWhitespace) {
             guard let match = SearchQuery.matchExpression(for: text) else { return nil }
             // The search drives: CROSS JOIN keeps SQLite from walking an index of `article` (all unread
             // articles, say) and asking the full-text index once per row, which took minutes at 100,000.
-            from = "FROM article_search CROSS JOIN article ON article.rowid = article_search.rowid"
+            // Its keys are the articles' date keys, from which the rowid is read back.
+            from = """
+                FROM article_search CROSS JOIN article
+                    ON article.rowid = \(FeedSchema.rowidSQL(searchKey: "article_search.rowid"))
+                """
             conditions.append("article_search MATCH ?")
-            searchConditionInDateOrder = "+article.rowid IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
-            searchArguments = [match]
+            searchMatch = match
+            searchText = text
         }
         // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column comes
         // before `sortDate` in every list index, so the date order is still the index's.
         conditions.append(Self.visible)
         if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
-        if let sources = query.sourceIDs {
-            guard !sources.isEmpty else { return nil }
-            if sources.count == 1, let only = sources.first {
-                conditions.append("article.sourceId = ?")
-                arguments += [only.uuidString]
-            } else {
-                conditions.append("article.sourceId IN (SELECT value FROM json_each(?))")
-                arguments += [Self.jsonArray(sources.map(\.uuidString).sorted())]
-            }
-        }
+        guard let scope = Self.sourceScope(sourceIDs: query.sourceIDs, tags: query.tags) else { return nil }
+        conditions += scope.conditions("article.sourceId")
+        arguments += scope.arguments
         if let numbers = query.numbers {
             guard !numbers.isEmpty else { return nil }
             conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
             arguments += [Self.jsonArray(numbers.sorted())]
-        }
-        if let tags = query.tags {
-            guard !tags.isEmpty else { return nil }
-            conditions.append("article.sourceId IN (\(Self.sourcesTagged))")
-            arguments += [Self.jsonArray(tags.sorted())]
         }
         if let since = query.since {
             conditions.append("article.sortDate >= ?")
@@ -78,27 +75,53 @@ struct ArticleSQL {
             let comparison = query.order == .newestFirst ? "<" : ">"
             conditions.append("(article.sortDate, article.rowid) \(comparison) (?, ?)")
             arguments += [after.date, after.storageOrder]
+            if searchMatch != nil {
+                // The same bound on the search keys (whole seconds), so that the index starts there.
+                let second = Int64(max(0, min(4_294_967_295, after.date.rounded(.down))))
+                let bits = FeedSchema.searchKeyRowidBits
+                conditions.append(query.order == .newestFirst ? "article_search.rowid < ?" : "article_search.rowid >= ?")
+                arguments += [query.order == .newestFirst ? (second + 1) << bits : second << bits]
+            }
         }
         let searchOnly = conditions == ["article_search MATCH ?", Self.visible]
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
-        countSQL = searchOnly
-            ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
-            : "SELECT count(*) " + fromWhere
-        if let searchConditionInDateOrder {
-            let others = conditions.filter { $0 != "article_search MATCH ?" }
-            fromWhereInDateOrder =
-                "FROM article WHERE " + ([searchConditionInDateOrder] + others).joined(separator: " AND ")
+        if let maintained = Self.maintainedCount(query, scope: scope) {
+            countSQL = maintained
         } else {
-            fromWhereInDateOrder = fromWhere
+            countSQL = searchOnly
+                ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+                : "SELECT count(*) " + fromWhere
         }
-        // The search's MATCH comes first in both forms of the clause.
-        self.arguments = searchArguments + arguments
+        if searchMatch == nil {
+            searchKeysSelect = nil
+        } else {
+            searchKeysSelect = searchOnly
+                ? "SELECT rowid FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+                : "SELECT article_search.rowid " + fromWhere
+        }
+        // The search's MATCH comes first in the clause.
+        self.searchMatch = searchMatch
+        filterArguments = arguments
+    }
+
+    /// Writes the search's whole words as the words of the index they begin (see
+    /// ``SearchQuery/expandedMatchExpression(for:_:)``): the same matches, read lazily.
+    mutating func expandSearch(_ db: Database) throws {
+        guard let searchText, let expanded = try SearchQuery.expandedMatchExpression(for: searchText, db) else { return }
+        searchMatch = expanded
+    }
+
+    /// The `ORDER BY` of ``searchKeysSelect`` for `order`: the full-text index's own order, no sorting.
+    static func searchKeysOrder(_ order: ArticleQuery.Order) -> String {
+        order == .newestFirst ? " ORDER BY article_search.rowid DESC" : " ORDER BY article_search.rowid"
     }
 
     /// The condition that leaves hidden articles out.
     static let visible = "article.isHidden = 0"
-    /// The same for the full-text index alone: the few hidden articles are read from their partial index.
-    static let notHidden = "rowid NOT IN (SELECT rowid FROM article WHERE isHidden = 1)"
+    /// The same on the full-text index alone (its keys, see `FeedSchema.searchKey(_:)`): the few hidden
+    /// articles are read from their partial index.
+    static let notHidden =
+        "article_search.rowid NOT IN (SELECT \(FeedSchema.searchKey("article")) FROM article WHERE isHidden = 1)"
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
     static func orderBy(_ order: ArticleQuery.Order) -> String {
@@ -117,6 +140,55 @@ struct ArticleSQL {
             "ORDER BY (SELECT source.title FROM source WHERE source.id = article.sourceId) COLLATE NOCASE, \(newest)"
         case .title: "ORDER BY article.title COLLATE NOCASE, \(newest)"
         }
+    }
+
+    /// Which sources a query covers, as conditions on any table's source column, with their arguments.
+    private struct SourceScope {
+        var conditions: (_ column: String) -> [String]
+        var arguments: StatementArguments
+    }
+
+    /// The scope of `sourceIDs` and `tags`; nil when it is empty (an empty set of sources or tags).
+    private static func sourceScope(sourceIDs: Set<UUID>?, tags: Set<String>?) -> SourceScope? {
+        var conditions: [(String) -> String] = []
+        var arguments: StatementArguments = []
+        if let sources = sourceIDs {
+            guard !sources.isEmpty else { return nil }
+            if sources.count == 1, let only = sources.first {
+                conditions.append { "\($0) = ?" }
+                arguments += [only.uuidString]
+            } else {
+                conditions.append { "\($0) IN (SELECT value FROM json_each(?))" }
+                arguments += [jsonArray(sources.map(\.uuidString).sorted())]
+            }
+        }
+        if let tags {
+            guard !tags.isEmpty else { return nil }
+            conditions.append { "\($0) IN (\(sourcesTagged))" }
+            arguments += [jsonArray(tags.sorted())]
+        }
+        return SourceScope(conditions: { column in conditions.map { $0(column) } }, arguments: arguments)
+    }
+
+    /// The count of `query` read from the counts the triggers maintain (one row per source, see
+    /// `FeedSchema.createArticleCounts`), when they can answer it: no search and no dates, and marks that
+    /// are one column of the counts (no numbers, no filter). Its arguments are the scope's alone, as the query's are then.
+    private static func maintainedCount(_ query: ArticleQuery, scope: SourceScope) -> String? {
+        guard query.searchText.map({ $0.allSatisfy(\.isWhitespace) }) ?? true, query.since == nil,
+            query.before == nil, query.after == nil, query.numbers == nil, query.filter == nil
+        else { return nil }
+        let value: String
+        switch (query.isRead, query.isStarred) {
+        case (nil, nil): value = "total"
+        case (false?, nil): value = "unread"
+        case (true?, nil): value = "total - unread"
+        case (nil, true?): value = "starred"
+        case (nil, false?): value = "total - starred"
+        default: return nil  // read and starred at once: not counted apart
+        }
+        let conditions = scope.conditions("article_count.sourceId")
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return "SELECT coalesce(sum(\(value)), 0) FROM article_count" + filter
     }
 
     /// The ids of the sources filed under at least one of the tags of its one argument (a JSON array of them).

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The bulk path for large imports: sources and articles written in one transaction with the full-text triggers
-/// off, then one FTS5 `rebuild` of the whole index.
+/// The bulk path for large imports: sources and articles written in one transaction with the full-text and
+/// count triggers off, then the whole index rebuilt in key order and one count of the articles.
 extension FeedDatabase {
     /// Inserts `sources` (skipping ids already stored) and `articles` (skipping (source, stable id) pairs already
     /// stored), then rebuilds the search index. Returns how many articles were inserted.
@@ -14,8 +14,9 @@ extension FeedDatabase {
     func bulkInsert(sources: [StoredSource], articles: [StoredArticle]) throws(DatabaseProblem) -> Int {
         try write(.storeFeed) { db in
             let triggers = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article' AND name LIKE 'article_search_%'
-                """)
+                SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article'
+                    AND (name LIKE 'article_search_%' OR name = ?)
+                """, arguments: [FeedSchema.articleCountInsertTrigger])
             for trigger in triggers {
                 try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)")
             }
@@ -32,7 +33,8 @@ extension FeedDatabase {
                 inserted += db.changesCount
             }
             for trigger in triggers { try db.execute(sql: trigger["sql"]) }
-            try db.execute(sql: "INSERT INTO article_search(article_search) VALUES ('rebuild')")
+            try FeedSchema.reindexSearch(db)
+            try FeedSchema.recountArticles(db)
             return inserted
         }
     }

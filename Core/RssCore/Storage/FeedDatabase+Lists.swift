@@ -4,15 +4,15 @@ import GRDB
 /// List windows, counts and single articles: the read side the news lists and the prompt use.
 ///
 /// Every filter maps to an index (see `FeedSchema` and ``ArticleSQL``): a page walks the index in date order
-/// and stops after `limit + offset` rows; the count is a covering index scan. Search goes through the FTS5
-/// index first.
+/// and stops after `limit + offset` rows; the count is read from the maintained counts (see
+/// `FeedSchema.createArticleCounts`). Search goes through the FTS5 index first.
 extension FeedDatabase {
     /// `limit` light rows for `filter` in `sort` order from `offset`, and the total the filter matches, from
     /// one snapshot.
     func listArticles(
         _ filter: ListFilter, sort: ListSort = .newestFirst, limit: Int, offset: Int = 0
     ) throws(DatabaseProblem) -> ArticleWindow {
-        try window(filter, sort: sort) { _ in (limit, offset) }
+        try window(filter, sort: sort, reach: max(0, limit) + max(0, offset)) { _ in (limit, offset) }
     }
 
     /// Page `page` of `filter` in `sort` order, `pageSize` rows a page; a page past the last is read as the
@@ -22,29 +22,64 @@ extension FeedDatabase {
         _ filter: ListFilter, sort: ListSort, page: Int, pageSize: Int, readingRows: Bool = true
     ) throws(DatabaseProblem) -> ArticleWindow {
         let size = max(1, pageSize)
-        return try window(filter, sort: sort) { total in
+        return try window(filter, sort: sort, reach: (max(0, page) + 1) * size) { total in
             let last = max(0, (total - 1) / size)
             return (readingRows ? size : 0, min(max(0, page), last) * size)
         }
     }
 
-    /// The window `bounds` chooses once the total is known (limit, offset), read in one snapshot.
+    /// The window `bounds` chooses once the total is known (limit, offset), read in one snapshot; `reach` is
+    /// how many rows the request reaches, so that a search counts at least that far.
     private func window(
-        _ filter: ListFilter, sort: ListSort, bounds: @escaping (_ total: Int) -> (limit: Int, offset: Int)
+        _ filter: ListFilter, sort: ListSort, reach: Int,
+        bounds: @escaping (_ total: Int) -> (limit: Int, offset: Int)
     ) throws(DatabaseProblem) -> ArticleWindow {
         guard let query = ArticleSQL(ArticleQuery(filter)) else { return ArticleWindow(rows: [], totalCount: 0) }
         return try read(.readArticles) { db in
+            if query.searchKeysSelect != nil {
+                var search = query
+                try search.expandSearch(db)
+                return try Self.searchWindow(search, sort: sort, reach: reach, bounds: bounds, db)
+            }
             let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
             let (limit, offset) = bounds(total)
-            // A search matching many articles is faster walked in date order (stopping after one page) than
-            // joined and sorted whole; a selective one is faster joined.
-            let fromWhere = total > ArticleSQL.broadSearchThreshold ? query.fromWhereInDateOrder : query.fromWhere
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(ArticleRow.columns) \(fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
+                db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, limit), max(0, offset)])
             return ArticleWindow(
                 rows: rows.map(ArticleRow.init(row:)), totalCount: total, offset: max(0, offset))
         }
+    }
+
+    /// A search's window: in a date order, read from the index in its key order (``SearchWindow``); in another
+    /// order, every match is sorted. Either way the count stops at ``SearchWindow/countCap`` (or `reach`).
+    private static func searchWindow(
+        _ query: ArticleSQL, sort: ListSort, reach: Int, bounds: (_ total: Int) -> (limit: Int, offset: Int),
+        _ db: Database
+    ) throws -> ArticleWindow {
+        let cap = max(SearchWindow.countCap, reach)
+        let dateOrder: ArticleQuery.Order? =
+            switch sort {
+            case .newestFirst: .newestFirst
+            case .oldestFirst: .oldestFirst
+            case .source, .title: nil
+            }
+        var chosen = (limit: 0, offset: 0)
+        let found = try SearchWindow.read(
+            query, order: dateOrder ?? .newestFirst, columns: ArticleRow.columns, countingUpTo: cap,
+            bounds: { total in
+                chosen = bounds(total)
+                return dateOrder == nil ? (0, 0) : chosen
+            }, db)
+        var rows = found.rows
+        if dateOrder == nil {
+            rows = try Row.fetchAll(
+                db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
+                arguments: query.arguments + [max(0, chosen.limit), max(0, chosen.offset)])
+        }
+        return ArticleWindow(
+            rows: rows.map(ArticleRow.init(row:)), totalCount: found.count, offset: max(0, chosen.offset),
+            isCountCapped: found.isCountCapped)
     }
 
     /// Full-text search over titles, summaries and content, newest first; a shorthand for a search filter.
@@ -60,22 +95,20 @@ extension FeedDatabase {
         }
     }
 
-    /// Global totals and unread counts per source.
+    /// Global totals and unread counts per source, from the counts the triggers maintain (one row per source).
     func articleCounts() throws(DatabaseProblem) -> ArticleCounts {
         try read(.countArticles) { db in
-            // Hidden articles (see ``ArticleRule/Action/hide``) count nowhere.
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isHidden = 0") ?? 0
-            let unread = try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isRead = 0 AND isHidden = 0") ?? 0
-            let starred =
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM article WHERE isStarred = 1 AND isHidden = 0") ?? 0
-            var bySource: [UUID: Int] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT source.id AS id, (SELECT count(*) FROM article WHERE article.sourceId = source.id AND isRead = 0 AND isHidden = 0) AS unread
-                FROM source
-                """) where (row["unread"] as Int) > 0 {
-                bySource[row.uuid("id")] = row["unread"]
+            var counts = ArticleCounts()
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT sourceId, total, unread, starred FROM article_count"))
+            while let row = try rows.next() {
+                let unread: Int = row["unread"]
+                counts.total += row["total"] as Int
+                counts.unread += unread
+                counts.starred += row["starred"] as Int
+                if unread > 0 { counts.unreadBySource[row.uuid("sourceId")] = unread }
             }
-            return ArticleCounts(total: total, unread: unread, starred: starred, unreadBySource: bySource)
+            return counts
         }
     }
 }
@@ -86,4 +119,7 @@ struct ArticleWindow: Sendable, Equatable {
     var totalCount: Int
     /// Where the rows start in the whole result.
     var offset = 0
+    /// Whether the filter matches more articles than ``totalCount`` (a search stops counting at
+    /// ``SearchWindow/countCap``).
+    var isCountCapped = false
 }

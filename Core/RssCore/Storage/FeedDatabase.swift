@@ -43,6 +43,7 @@ final class FeedDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: SearchText.function)
             db.add(function: FilterMatchFunction.function)
+            try SearchQuery.createVocabulary(db)
         }
         let path = location.displayPath
         do {

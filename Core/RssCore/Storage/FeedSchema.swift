@@ -10,7 +10,7 @@ enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
-        "v4-source-scheduling", "v5-rules-saved-queries-hidden-articles",
+        "v4-source-scheduling", articleCountsMigration, searchInDateOrderMigration, rulesMigration,
     ]
 
     /// The version this program writes.
@@ -34,11 +34,26 @@ enum FeedSchema {
             try createVersion4(db)
             try db.execute(sql: "PRAGMA user_version = 4")
         }
-        migrator.registerMigration(migrationIdentifiers[4]) { db in
-            try createVersion5(db)
-            try db.execute(sql: "PRAGMA user_version = 5")
+        migrator.registerMigration(articleCountsMigration) { db in
+            try createArticleCounts(db)
+            try setUserVersion(of: articleCountsMigration, db)
+        }
+        migrator.registerMigration(searchInDateOrderMigration) { db in
+            try createSearchInDateOrder(db)
+            try setUserVersion(of: searchInDateOrderMigration, db)
+        }
+        migrator.registerMigration(rulesMigration) { db in
+            try createRules(db)
+            try setUserVersion(of: rulesMigration, db)
         }
         return migrator
+    }
+
+    /// Sets `PRAGMA user_version` to the position of the migration `identifier` (from 1), so that a migration
+    /// moved in the list when branches are merged needs no other change.
+    static func setUserVersion(of identifier: String, _ db: Database) throws {
+        guard let index = migrationIdentifiers.firstIndex(of: identifier) else { return }
+        try db.execute(sql: "PRAGMA user_version = \(index + 1)")
     }
 
     /// Brings `writer` to `currentVersion`.
@@ -225,11 +240,13 @@ enum FeedSchema {
             """)
     }
 
-    /// Indexes the articles with rowids in `rowids` (new ones: the merge inserts without a trigger).
+    /// Indexes the articles with rowids in `rowids` (new ones: the merge inserts without a trigger), under
+    /// their search keys (see ``searchKey(_:)``), in key order (see ``reindexSearch(_:)``).
     static func indexArticles(rowids: ClosedRange<Int64>, _ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO article_search(rowid, title, body)
-            SELECT rowid, title, body FROM article_search_source WHERE rowid BETWEEN ? AND ?
+            SELECT \(searchKey("article")), title, \(SearchText.functionName)(summary, contentHTML)
+            FROM article WHERE rowid BETWEEN ? AND ? ORDER BY sortDate, rowid
             """).execute(arguments: [rowids.lowerBound, rowids.upperBound])
     }
 }

@@ -58,7 +58,22 @@ struct NewsListPresenter: Presenter {
         if let search = list.filter.searchText { what += " matching “\(UserMessage.line(search))”" }
         if let query = list.filter.query { what += " of query \(UserMessage.line(query.name))" }
         let name = active == .first ? "list 1" : "list 2"
-        let count = "\(list.totalCount) article\(list.totalCount == 1 ? "" : "s")"
-        return "\(name): \(what), page \(list.page + 1) of \(list.pageCount(pageSize: pageSize)) (\(count))"
+        let count =
+            list.isTotalCapped
+            ? "\(Self.grouped(list.totalCount))+ articles"
+            : "\(list.totalCount) article\(list.totalCount == 1 ? "" : "s")"
+        let pages = "\(list.pageCount(pageSize: pageSize))\(list.isTotalCapped ? "+" : "")"
+        return "\(name): \(what), page \(list.page + 1) of \(pages) (\(count))"
+    }
+
+    /// `10000` as "10,000", the same in every locale.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return digits
     }
 }

@@ -22,14 +22,13 @@ final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver
     /// Asks the presenter about a change. The view's existence (a weak load) is checked only when there is
     /// something to deliver; the store's periodic sweep finds views that went away meanwhile.
     @inlinable
-    func notify(_ snapshot: StateSnapshot<P.State>, isInitialDelivery: Bool, trunk: Trunk<P.State>) -> Bool {
+    func notify(_ box: StateBox<P.State>, trunk: Trunk<P.State>) -> Bool {
         guard isConnected else { return false }
         guard isSubscribed else { return true }
-        let box = StateBox(snapshot: snapshot, isInitialDelivery: isInitialDelivery)
-        if !isInitialDelivery, presenter.reaction(for: box) == .none { return true }
+        if !box.isInitialDelivery, presenter.reaction(for: box) == .none { return true }
         guard receiver.isAlive else { return false }
         guard let props = presenter.props(for: box, trunk: trunk) else { return true }
-        if !isInitialDelivery, props == lastDelivered { return true }
+        if !box.isInitialDelivery, props == lastDelivered { return true }
         lastDelivered = props
         deliver(props)
         return true
@@ -83,9 +82,7 @@ final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver
     func erased() -> SubscriptionEntry<P.State> {
         SubscriptionEntry(
             identity: ObjectIdentifier(self),
-            notify: { snapshot, isInitial, trunk in
-                self.notify(snapshot, isInitialDelivery: isInitial, trunk: trunk)
-            },
+            notify: { box, trunk in self.notify(box, trunk: trunk) },
             isAlive: { self.isAlive },
             didEnd: { state, trunk in self.didEnd(state: state, trunk: trunk) })
     }

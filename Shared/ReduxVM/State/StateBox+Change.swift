@@ -3,6 +3,6 @@ extension StateBox {
     /// `new`: so that a presenter's ``Presenter/reaction(for:)`` and ``Presenter/props(for:trunk:)`` can be
     /// tested on exactly the change that matters, without a store.
     public static func change(from old: State, to new: State, by action: any Action<State>) -> StateBox {
-        StateBox(snapshot: StateSnapshot(old: old, new: new, action: action, context: nil), isInitialDelivery: false)
+        StateBox(old: old, new: new, action: action, context: nil, isInitialDelivery: false)
     }
 }

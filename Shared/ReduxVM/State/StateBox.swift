@@ -1,7 +1,7 @@
 /// What every subscriber receives: the new state, the previous state, the action that led from one to the
 /// other, and helpers to ask what changed.
 ///
-/// A box is an immutable snapshot. Keeping one and reading it later (on any thread) shows the state as it was
+/// A box is an immutable value. Keeping one and reading it later (on any thread) shows the state as it was
 /// when the box was made, whatever the store has processed since.
 ///
 /// ```swift
@@ -10,47 +10,64 @@
 /// }
 /// ```
 public struct StateBox<State: Sendable>: Sendable {
-    @usableFromInline let snapshot: StateSnapshot<State>
+    /// The state after ``lastAction``.
+    public let state: State
+
+    /// The state before ``lastAction``; equal to ``state`` on an initial delivery.
+    public let oldState: State
+
+    /// The action that produced ``state``; `nil` on an initial delivery.
+    @inlinable public var lastAction: (any Action<State>)? { action }
+    @usableFromInline var action: (any Action<State>)?
+
+    /// Where ``lastAction`` was dispatched; `nil` on an initial delivery.
+    public let lastActionContext: DispatchContext?
 
     /// True when this is the subscriber's first delivery after subscribing: every ``isNew(keyPath:)`` is then
     /// true, so a view always renders once with the current state.
     public let isInitialDelivery: Bool
 
+    // The store makes one box per action and lends it to every subscriber in turn (a parameter is borrowed),
+    // so a box costs no allocation and no reference counting per subscriber; a subscriber that keeps it copies
+    // it, and copy-on-write then keeps its states as they were.
     @inlinable
-    init(snapshot: StateSnapshot<State>, isInitialDelivery: Bool) {
-        self.snapshot = snapshot
+    init(old: State, new: State, action: (any Action<State>)?, context: DispatchContext?, isInitialDelivery: Bool) {
+        self.state = new
+        self.oldState = old
+        self.action = action
+        self.lastActionContext = context
         self.isInitialDelivery = isInitialDelivery
     }
 
-    /// The state after ``lastAction``.
-    @inlinable public var state: State { snapshot.new }
+    /// A box for a subscriber's first delivery: no action, nothing to compare against.
+    @inlinable
+    init(current: State) {
+        self.init(old: current, new: current, action: nil, context: nil, isInitialDelivery: true)
+    }
 
-    /// The state before ``lastAction``; equal to ``state`` on an initial delivery.
-    @inlinable public var oldState: State { snapshot.old }
-
-    /// The action that produced ``state``; `nil` on an initial delivery.
-    @inlinable public var lastAction: (any Action<State>)? { snapshot.action }
-
-    /// Where ``lastAction`` was dispatched; `nil` on an initial delivery.
-    public var lastActionContext: DispatchContext? { snapshot.context }
+    /// Moves the action out, for the store to keep once every subscriber has seen the box.
+    @inlinable
+    mutating func takeAction() -> (any Action<State>)? {
+        action.take()
+    }
 
     /// Whether the value at `keyPath` is new to this subscriber: true on its first delivery, otherwise true
     /// exactly when the value differs between ``oldState`` and ``state``.
     @inlinable
     public func isNew<Value: Equatable>(keyPath: KeyPath<State, Value>) -> Bool {
-        isInitialDelivery || snapshot.old[keyPath: keyPath] != snapshot.new[keyPath: keyPath]
+        isInitialDelivery || oldState[keyPath: keyPath] != state[keyPath: keyPath]
     }
 
     /// Whether the last action is of type `type` or conforms to it, so a marker protocol works as a UI tag:
     /// `box.lastAction(is: (any SourcesTag).self)`.
     @inlinable
     public func lastAction<T>(is type: T.Type) -> Bool {
-        snapshot.action is T
+        action is T
     }
 
     /// The last action as `type`, or `nil` when it is another kind of action (or there is none).
     @inlinable
     public func lastAction<T>(as type: T.Type) -> T? {
-        snapshot.action as? T
+        action as? T
     }
 }

@@ -1,8 +1,8 @@
 /// The store's FIFO of pending jobs, and the accounting that tells when the store is idle.
 ///
 /// `dispatch` only appends under a short lock and, when no drain is under way, schedules one on the
-/// store's queue; the drain takes the whole backlog at once by swapping arrays, so a burst of actions costs
-/// one lock per action on the producer side and one per batch on the consumer side. A job counts as
+/// store's queue; the drain takes the whole backlog at once (its chunks, see ``JobChunk``), so a burst of
+/// actions costs one lock per action on the producer side and one per batch on the consumer side. A job counts as
 /// outstanding from enqueue until its batch is processed, and a tracked task from start to end, so the
 /// store is idle exactly when both counts are zero; nothing can slip between them because an action
 /// dispatched by a task is counted before the task itself ends.
@@ -10,7 +10,12 @@
 final class Mailbox<State: Sendable>: Sendable {
     @usableFromInline
     struct Contents {
-        @usableFromInline var jobs: [StoreJob<State>] = []
+        /// The queued jobs, in order; only the last chunk may have room left.
+        @usableFromInline var filled: [JobChunk<State>] = []
+        /// The last chunk of `filled`, unretained (`filled` keeps it), so that appending costs no retain.
+        @usableFromInline var tail: Unmanaged<JobChunk<State>>?
+        /// Emptied chunks kept for reuse.
+        @usableFromInline var spare: [JobChunk<State>] = []
         @usableFromInline var isDrainScheduled = false
         @usableFromInline var outstandingJobs = 0
         @usableFromInline var nextSequence: UInt64 = 0
@@ -26,6 +31,30 @@ final class Mailbox<State: Sendable>: Sendable {
             guard isIdle, !idleWaiters.isEmpty else { return [] }
             defer { idleWaiters.removeAll() }
             return Array(idleWaiters.values)
+        }
+
+        /// How many emptied chunks to keep: enough for the usual trickle of actions, not a burst's worth.
+        @usableFromInline static var spareLimit: Int { 4 }
+
+        @inlinable
+        mutating func append(_ job: consuming StoreJob<State>) {
+            if let slot = tail?._withUnsafeGuaranteedRef({ $0.claimSlot() }) {
+                slot.initialize(to: job)
+                return
+            }
+            let chunk = spare.popLast() ?? JobChunk()
+            chunk.claimSlot().unsafelyUnwrapped.initialize(to: job)
+            filled.append(chunk)
+            tail = Unmanaged.passUnretained(chunk)
+        }
+
+        /// Keeps a few of `chunks` (all emptied) for reuse and drops the rest.
+        @inlinable
+        mutating func recycle(_ chunks: inout [JobChunk<State>]) {
+            while spare.count < Self.spareLimit, let chunk = chunks.popLast() {
+                spare.append(chunk)
+            }
+            chunks.removeAll(keepingCapacity: true)
         }
 
         @inlinable
@@ -44,38 +73,42 @@ final class Mailbox<State: Sendable>: Sendable {
     /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
     @inlinable
     func enqueue(
-        _ action: any Action<State>, file: String, function: String, line: UInt
+        _ action: consuming any Action<State>, file: String, function: String, line: UInt
     ) -> (context: DispatchContext, mustScheduleDrain: Bool) {
-        contents.withLock { contents in
-            contents.nextSequence += 1
-            let context = DispatchContext(
-                file: file, function: function, line: line, sequence: contents.nextSequence)
-            contents.jobs.append(.action(action, context))
-            contents.outstandingJobs += 1
-            return (context, contents.scheduleDrainIfNeeded())
-        }
+        // Locked by hand rather than in a closure, which could only copy the action: it moves into its slot.
+        contents.lock()
+        defer { contents.unlock() }
+        contents.value.nextSequence += 1
+        let context = DispatchContext(
+            file: file, function: function, line: line, sequence: contents.value.nextSequence)
+        contents.value.append(.action(action, context))
+        contents.value.outstandingJobs += 1
+        return (context, contents.value.scheduleDrainIfNeeded())
     }
 
     /// Appends control work; returns whether the caller must schedule a drain.
     @usableFromInline
     func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) -> Bool {
         contents.withLock { contents in
-            contents.jobs.append(.control(control))
+            contents.append(.control(control))
             contents.outstandingJobs += 1
             return contents.scheduleDrainIfNeeded()
         }
     }
 
-    /// Moves every pending job into `batch` (which must be empty). When there is none, marks the drain as
-    /// finished and returns false: the next enqueue schedules a new one.
+    /// Replaces `batch` (the chunks of the previous batch, emptied) with the chunks of every pending job.
+    /// When there is none, marks the drain as finished and returns false: the next enqueue schedules a new
+    /// one.
     @inlinable
-    func takeBatch(into batch: inout [StoreJob<State>]) -> Bool {
+    func takeBatch(into batch: inout [JobChunk<State>]) -> Bool {
         contents.withLock { contents in
-            if contents.jobs.isEmpty {
+            contents.recycle(&batch)
+            if contents.filled.isEmpty {
                 contents.isDrainScheduled = false
                 return false
             }
-            swap(&contents.jobs, &batch)
+            swap(&contents.filled, &batch)
+            contents.tail = nil
             return true
         }
     }

@@ -25,7 +25,7 @@ public final class Store<State: Sendable>: Sendable {
     @usableFromInline let core: ExecutorConfined<StoreCore<State>>
     private let latest: LatestState<State>
     private let logger: Logger
-    @usableFromInline let reference = StoreReference<State>()
+    @usableFromInline let reference: StoreReference<State>
     /// The registered services by type, for ``service(_:)``.
     private let services = Locked<[ObjectIdentifier: any Sendable]>([:])
 
@@ -46,15 +46,16 @@ public final class Store<State: Sendable>: Sendable {
         logger: Logger = Logger(label: "ReduxVM.Store")
     ) {
         let latest = LatestState(state)
+        let reference = StoreReference<State>()
         self.latest = latest
+        self.reference = reference
         self.logger = logger
         self.queue = DispatchQueue(label: options.queueLabel, qos: options.qualityOfService)
         self.core = ExecutorConfined(
             StoreCore(
                 state: state, middleware: middleware, statedMiddleware: statedMiddleware, options: options,
-                journal: journal, logger: logger, latest: latest))
+                journal: journal, logger: logger, latest: latest, trunk: Trunk(reference)))
         reference.store = self
-        core.value.trunk = Trunk(reference)
     }
 
     deinit {
@@ -83,7 +84,7 @@ public final class Store<State: Sendable>: Sendable {
     @discardableResult
     @inlinable
     package func enqueue(
-        _ action: any Action<State>, file: String, function: String, line: UInt
+        _ action: consuming any Action<State>, file: String, function: String, line: UInt
     ) -> DispatchContext {
         let (context, mustSchedule) = mailbox.enqueue(action, file: file, function: function, line: line)
         if mustSchedule { scheduleDrain() }
@@ -105,18 +106,20 @@ public final class Store<State: Sendable>: Sendable {
     @inlinable
     func drain() {
         let core = self.core.value
-        var batch: [StoreJob<State>] = []
+        var batch: [JobChunk<State>] = []
         while mailbox.takeBatch(into: &batch) {
-            let count = batch.count
-            for job in batch {
-                switch job {
-                case .action(let action, let context):
-                    core.process(action, context: context)
-                case .control(let work):
-                    work(core)
+            var count = 0
+            for chunk in batch {
+                count += chunk.count
+                chunk.drain { job in
+                    switch consume job {
+                    case .action(let action, let context):
+                        core.process(consume action, context: consume context)
+                    case .control(let work):
+                        work(core)
+                    }
                 }
             }
-            batch.removeAll(keepingCapacity: true)
             core.didDrainBatch()
             mailbox.finish(jobs: count)
         }

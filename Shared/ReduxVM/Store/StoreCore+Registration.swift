@@ -6,7 +6,7 @@ extension StoreCore {
         services.append(entry)
         hasListeners = true
         onInit(current, trunk)
-        entry.notify(StateBox(snapshot: StateSnapshot(current: current), isInitialDelivery: true), trunk)
+        entry.notify(StateBox(current: current), trunk)
     }
 
     @usableFromInline
@@ -21,15 +21,14 @@ extension StoreCore {
     /// Delivers the current state to `subscription` as a first delivery.
     @usableFromInline
     func deliverInitial(to subscription: SubscriptionEntry<State>) {
-        if !subscription.notify(StateSnapshot(current: current), true, trunk) {
+        if !subscription.notify(StateBox(current: current), trunk) {
             dropEndedSubscriptions()
         }
     }
 
     @usableFromInline
     func unsubscribe(identity: ObjectIdentifier) {
-        guard let index = subscriptions.firstIndex(where: { $0.identity == identity }) else { return }
-        let subscription = subscriptions.remove(at: index)
+        guard let subscription = subscriptions.removeFirst(where: { $0.identity == identity }) else { return }
         subscription.didEnd(current, trunk)
         updateHasListeners()
     }
@@ -38,12 +37,7 @@ extension StoreCore {
     @usableFromInline
     func dropEndedSubscriptions() {
         notificationsSinceSweep = 0
-        var ended: [SubscriptionEntry<State>] = []
-        subscriptions.removeAll { subscription in
-            if subscription.isAlive() { return false }
-            ended.append(subscription)
-            return true
-        }
+        let ended = subscriptions.removeAll { subscription in !subscription.isAlive() }
         for subscription in ended {
             subscription.didEnd(current, trunk)
         }
@@ -71,10 +65,10 @@ extension StoreCore {
     }
 
     @usableFromInline
-    func tapProcessed(_ snapshot: StateSnapshot<State>) {
-        guard let action = snapshot.action, let context = snapshot.context else { return }
+    func tapProcessed(_ box: StateBox<State>) {
+        guard let action = box.lastAction, let context = box.lastActionContext else { return }
         let record = ProcessedAction(
-            action: action, context: context, oldState: snapshot.old, newState: snapshot.new, wasDropped: false)
+            action: action, context: context, oldState: box.oldState, newState: box.state, wasDropped: false)
         for tap in taps { tap(record) }
     }
 }

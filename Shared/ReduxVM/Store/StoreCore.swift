@@ -1,6 +1,6 @@
 import Logging
 
-/// Everything a store does on its executor: middleware, reducers, snapshots and notifications.
+/// Everything a store does on its executor: middleware, reducers, boxes and notifications.
 ///
 /// Confined to the store's serial queue: no member is touched from anywhere else, which is why none needs a
 /// lock, and why the dynamic exclusivity checks on its variables (a large share of the per-action cost)
@@ -16,7 +16,10 @@ final class StoreCore<State: Sendable> {
     @exclusivity(unchecked) @usableFromInline var current: State
     /// The previous state; with `.replayOnSpareCopy`, behind `current` by `pendingReplay`.
     @exclusivity(unchecked) @usableFromInline var spare: State
-    @exclusivity(unchecked) @usableFromInline var pendingReplay: (any Action<State>)?
+    /// Kept behind a pointer (it starts as an action that changes nothing) so that it can be moved out to be
+    /// replayed and the new action moved in: a stored property or an optional was copied to be called.
+    /// Initialised except between `reduce` and the end of `process`.
+    @usableFromInline let pendingReplay: UnsafeMutablePointer<any Action<State>>
 
     @usableFromInline let strategy: SnapshotStrategy
     @usableFromInline let equality: ((State, State) -> Bool)?
@@ -24,20 +27,22 @@ final class StoreCore<State: Sendable> {
     @exclusivity(unchecked) var verificationsLeft: [ObjectIdentifier: Int] = [:]
     @usableFromInline let middleware: [any Middleware]
     @usableFromInline let statedMiddleware: [any StatedMiddleware<State>]
+    /// False when there is no middleware at all: the common case skips asking, and copying the action for it.
+    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let latest: LatestState<State>
     let logger: Logger
     @usableFromInline let journal: ActionJournal<State>?
 
-    @exclusivity(unchecked) @usableFromInline var services: [ServiceEntry<State>] = []
-    @exclusivity(unchecked) @usableFromInline var subscriptions: [SubscriptionEntry<State>] = []
+    @exclusivity(unchecked) @usableFromInline var services = EntryList<ServiceEntry<State>>()
+    @exclusivity(unchecked) @usableFromInline var subscriptions = EntryList<SubscriptionEntry<State>>()
     @exclusivity(unchecked) @usableFromInline var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
     @exclusivity(unchecked) @usableFromInline var hasListeners = false
     /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
     @usableFromInline static var sweepInterval: Int { 1024 }
     @exclusivity(unchecked) @usableFromInline var notificationsSinceSweep = 0
 
-    /// Replaced by the store right after it is made, since the trunk refers back to the store.
-    @exclusivity(unchecked) @usableFromInline var trunk = Trunk<State>(StoreReference())
+    /// Handed to every subscriber; a constant, so that it is passed along borrowed.
+    @usableFromInline let trunk: Trunk<State>
 
     init(
         state: State,
@@ -46,7 +51,8 @@ final class StoreCore<State: Sendable> {
         options: StoreOptions,
         journal: ActionJournal<State>?,
         logger: Logger,
-        latest: LatestState<State>
+        latest: LatestState<State>,
+        trunk: Trunk<State>
     ) {
         self.current = state
         self.spare = state
@@ -56,24 +62,40 @@ final class StoreCore<State: Sendable> {
             ? equalityIfEquatable(State.self) : nil
         self.middleware = middleware
         self.statedMiddleware = statedMiddleware
+        self.hasMiddleware = !middleware.isEmpty || !statedMiddleware.isEmpty
         self.journal = journal
         self.logger = logger
         self.latest = latest
+        self.trunk = trunk
+        pendingReplay = .allocate(capacity: 1)
+        pendingReplay.initialize(to: NoChange())
+    }
+
+    deinit {
+        pendingReplay.deinitialize(count: 1)
+        pendingReplay.deallocate()
     }
 
     // MARK: Actions
 
     @inlinable
-    func process(_ action: any Action<State>, context: DispatchContext) {
-        guard admits(action, context: context) else {
-            if !taps.isEmpty { tapDropped(action, context: context) }
+    func process(_ action: consuming any Action<State>, context: consuming DispatchContext) {
+        if hasMiddleware, !admits(action, context: context) {
+            if !taps.isEmpty { tapDropped(copy action, context: copy context) }
             return
         }
         reduce(action)
         latest.set(current)
         journal?.record(action, context: context)
-        guard hasListeners else { return }
-        notify(StateSnapshot(old: spare, new: current, action: action, context: context))
+        guard hasListeners else {
+            if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: consume action) }
+            return
+        }
+        // The action moves into the box and back out of it, so that it is never copied.
+        var box = StateBox(
+            old: spare, new: current, action: consume action, context: consume context, isInitialDelivery: false)
+        notify(box)
+        if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: box.takeAction().unsafelyUnwrapped) }
     }
 
     @inlinable
@@ -87,21 +109,21 @@ final class StoreCore<State: Sendable> {
         return true
     }
 
-    /// Applies `action`, leaving the new state in `current` and the previous one in `spare`.
+    /// Applies `action`, leaving the new state in `current` and the previous one in `spare`; with
+    /// `.replayOnSpareCopy` it leaves `pendingReplay` uninitialised and the caller must put `action` there.
     @inlinable
-    func reduce(_ action: any Action<State>) {
+    func reduce(_ action: borrowing any Action<State>) {
         switch strategy {
         case .copyOnWrite:
             spare = current
             action.updateState(&current)
         case .replayOnSpareCopy:
-            if let earlier = pendingReplay {
-                earlier.updateState(&spare)
-                if let equality { verifyReplay(of: earlier, equality: equality) }
-            }
+            // Moved out (the caller puts the new action back): called through the slot, it was copied first.
+            let earlier = pendingReplay.move()
+            earlier.updateState(&spare)
+            if let equality { verifyReplay(of: earlier, equality: equality) }
             action.updateState(&spare)
             swap(&current, &spare)
-            pendingReplay = action
         }
     }
 
@@ -124,22 +146,19 @@ final class StoreCore<State: Sendable> {
     }
 
     @inlinable
-    func notify(_ snapshot: StateSnapshot<State>) {
+    func notify(_ box: StateBox<State>) {
         if !services.isEmpty {
-            let box = StateBox(snapshot: snapshot, isInitialDelivery: false)
-            for service in services {
-                service.notify(box, trunk)
-            }
+            services.forEach { service in service.notify(box, trunk) }
         }
         var sawEnded = false
-        for subscription in subscriptions where !subscription.notify(snapshot, false, trunk) {
-            sawEnded = true
+        subscriptions.forEach { subscription in
+            if !subscription.notify(box, trunk) { sawEnded = true }
         }
         notificationsSinceSweep &+= 1
         if sawEnded || notificationsSinceSweep >= Self.sweepInterval {
             dropEndedSubscriptions()
         }
-        if !taps.isEmpty { tapProcessed(snapshot) }
+        if !taps.isEmpty { tapProcessed(box) }
     }
 
     /// Called when the mailbox is empty for now: a good time to write buffered journal lines.
@@ -147,6 +166,16 @@ final class StoreCore<State: Sendable> {
     func didDrainBatch() {
         journal?.flush()
     }
+}
+
+/// The action the spare copy is behind by before the first action: none.
+@usableFromInline
+struct NoChange<State: Sendable>: Action {
+    @inlinable
+    init() {}
+
+    @inlinable
+    func updateState(_ state: inout State) {}
 }
 
 /// `==` for `State` when it is `Equatable`, found at run time so that the store does not require it.

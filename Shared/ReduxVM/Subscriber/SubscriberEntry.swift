@@ -22,9 +22,10 @@ final class SubscriberEntry<Subscriber: StoreSubscriber> {
     }
 
     @inlinable
-    func notify(_ snapshot: StateSnapshot<Subscriber.State>, isInitialDelivery: Bool) -> Bool {
-        guard isAlive, let subscriber else { return false }
-        subscriber.newState(box: StateBox(snapshot: snapshot, isInitialDelivery: isInitialDelivery))
+    func notify(_ box: StateBox<Subscriber.State>) -> Bool {
+        guard isAlive, let subscriber = subscriber.map(Unmanaged.passUnretained) else { return false }
+        // Borrowed, not retained: only `isAlive`, on this executor, ever drops the entry's reference.
+        subscriber._withUnsafeGuaranteedRef { $0.newState(box: box) }
         return true
     }
 
@@ -33,7 +34,7 @@ final class SubscriberEntry<Subscriber: StoreSubscriber> {
     func erased(identity: ObjectIdentifier) -> SubscriptionEntry<Subscriber.State> {
         SubscriptionEntry(
             identity: identity,
-            notify: { snapshot, isInitial, _ in self.notify(snapshot, isInitialDelivery: isInitial) },
+            notify: { box, _ in self.notify(box) },
             isAlive: { self.isAlive },
             didEnd: { _, _ in })
     }

@@ -13,8 +13,9 @@
 /// engine's concurrency can be checked with `swift test --sanitize=thread`. Uncontended, both cost about
 /// the same.
 ///
-/// Safety: `value` is read and written only inside `withLock`, which holds `mutex`; that is what makes the
-/// class sendable, and what makes the dynamic exclusivity check on it redundant.
+/// Safety: `value` is read and written only inside `withLock`, which holds `mutex`, or between `lock()` and
+/// `unlock()` in this module; that is what makes the class sendable, and what makes the dynamic exclusivity
+/// check on it redundant.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
     /// A `pthread_mutex_t`, typed raw so that inlinable code need not see Glibc.

@@ -7,6 +7,10 @@ import Testing
 /// program stays, nothing the slow answers would have brought is written, and the server sees the client leave.
 @Suite("rss-repl: Ctrl-C during a slow refresh", .serialized)
 struct CancelRefreshTests {
+    /// Wide enough for a whole sources row: from late evening the next due time is a date (`11-25 00:35`), which
+    /// would push the addresses these tests look for past a 100-column terminal.
+    static let columns = 160
+
     /// An RSS feed titled `title` with `count` items, the newest last.
     static func feed(_ title: String, items count: Int) -> Data {
         var text = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(title)</title>"
@@ -49,7 +53,7 @@ struct CancelRefreshTests {
     func ctrlCDuringRefresh() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
-        let repl = try PtyProcess.repl(in: directory)
+        let repl = try PtyProcess.repl(in: directory, columns: Self.columns)
         try await repl.waitFor("rss> ")
         repl.type("add \(server.url("alpha.xml"))\r")
         try await repl.waitFor("added source 1: Alpha")
@@ -93,7 +97,7 @@ struct CancelRefreshTests {
     func ctrlCDuringDiscovery() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
-        let repl = try PtyProcess.repl(in: directory)
+        let repl = try PtyProcess.repl(in: directory, columns: Self.columns)
         try await repl.waitFor("rss> ")
         repl.type("add \(server.url("stalled.xml"))\r")
         try await repl.waitFor("looking for feeds at \(server.url("stalled.xml"))… (Ctrl-C cancels)")
@@ -111,7 +115,7 @@ struct CancelRefreshTests {
     func ctrlCDuringAdd() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
-        let repl = try PtyProcess.repl(in: directory)
+        let repl = try PtyProcess.repl(in: directory, columns: Self.columns)
         try await repl.waitFor("rss> ")
         repl.type("add \(server.url("stalled/"))\r")
         try await repl.waitFor("(Ctrl-C cancels)")

@@ -18,7 +18,9 @@ struct ScheduleColumnsTests {
             set-source nothing-like-this interval 1h
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        // Wide enough for a whole row: from late evening the next due time is a date (`11-25 00:35`), which would
+        // cut the status at 100 columns.
+        let run = try ScriptedRun.run(script, in: directory, environment: ["COLUMNS": "160"])
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("“QEMU”: its own interval is 2h; fetched every 2h (source)"), "\(run.stdout)")
         #expect(lines.contains("“QEMU”: it follows refresh-interval; fetched every 1h (user)"), "\(run.stdout)")

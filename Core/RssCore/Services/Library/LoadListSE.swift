@@ -33,7 +33,7 @@ struct LoadListSE: SideEffect {
                 trunk.dispatch(
                     ListLoaded(
                         list: list, generation: current.generation, page: page, rows: window.rows,
-                        totalCount: window.totalCount))
+                        totalCount: window.totalCount, isTotalCapped: window.isCountCapped))
             } catch {
                 trunk.dispatch(ProblemOccurred(problem: .database(error), date: now()))
             }

@@ -20,7 +20,7 @@ extension RefreshService {
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
             let response: FetchResponse
             do {
-                response = try await fetcher.fetch(request)
+                response = try await fetchAdmitted(request)
             } catch {
                 if error.isCancellation { return nil }
                 return try await recordFailure(error, for: stored, check: check)
@@ -30,6 +30,7 @@ extension RefreshService {
             case .notModified(let freshFor, let movedTo):
                 return try await storeNotModified(for: stored, freshFor: freshFor, movedTo: movedTo)
             case .fetched(let fetched):
+                defer { storingBudget.release(host: nil, units: fetched.data.count) }
                 return try await store(fetched, for: stored, check: check)
             }
         } catch {
@@ -40,18 +41,35 @@ extension RefreshService {
         }
     }
 
+    /// Fetches `request` in one of the ``fetchSlots``, which a fetched body keeps until the
+    /// ``storingBudget`` admits it: the caller releases its bytes there once the body is stored.
+    private func fetchAdmitted(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let host = request.url.politenessKey
+        try await fetchSlots.acquire(host: host)
+        defer { fetchSlots.release(host: host) }
+        let response = try await fetcher.fetch(request)
+        if case .fetched(let fetched) = response {
+            try await storingBudget.acquire(host: nil, units: fetched.data.count)
+        }
+        return response
+    }
+
     private func store(
         _ fetched: FetchedFeed, for stored: StoredSource, check: FetchCheck
     ) async throws(DatabaseProblem) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
         let limit = maximumBodyBytes
+        // The parser's items are dropped once converted: only the items to merge are kept while the merge
+        // waits for the database (a feed's items were held twice).
         let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FetchError> in
             do throws(FetchError) {
                 let body = try Self.inflatingUnlabelledGzip(fetched.data, limit: limit)
                 do throws(FeedParseError) {
-                    let parsed = try parser.parse(body, contentType: fetched.contentType, url: feedURL)
-                    return .success((parsed, parsed.items.map(FetchedItem.init)))
+                    var parsed = try parser.parse(body, contentType: fetched.contentType, url: feedURL)
+                    let items = parsed.items.map(FetchedItem.init)
+                    parsed.items = []
+                    return .success((parsed, items))
                 } catch {
                     throw .parse(error)
                 }

@@ -22,6 +22,20 @@ final class RefreshService: Service {
     let maximumBodyBytes = HTTPFetchConfiguration().maximumBytes
     /// The jitter of back-off waits.
     let jitter: JitterSource
+    /// Sources between the start of their fetch and the moment their body is admitted to
+    /// ``storingBudget``: the fetched bodies held while waiting are at most this many. Per host as the shared
+    /// fetcher's own limits, so that it never makes a host wait for another.
+    let fetchSlots: FetchLimiter
+    /// Bytes of fetched bodies being parsed and merged at once: a refresh or an import of feeds of any size
+    /// and number holds this much feed text (and what it parses into) at a time, not every feed's.
+    let storingBudget: FetchLimiter
+
+    /// Fetch slots in all and per host: the shared fetcher's defaults (``FetchScheduler``).
+    static let fetchSlotCounts = (all: 8, perHost: 2)
+    /// Bytes of feeds parsed and merged at once: many small feeds still share a transaction
+    /// (``GroupCommit``), a large one is parsed and stored alone. A feed takes about eight times its size
+    /// while it is parsed and merged (5,000 items in 2.5 MB: 20 MB).
+    static let storingBytes = 4 << 20
 
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
@@ -36,6 +50,9 @@ final class RefreshService: Service {
         self.now = now
         self.refreshesPeriodically = refreshesPeriodically
         self.minimumInterval = minimumInterval
+        fetchSlots = FetchLimiter(
+            maximumConcurrent: Self.fetchSlotCounts.all, maximumPerHost: Self.fetchSlotCounts.perHost)
+        storingBudget = FetchLimiter(maximumConcurrent: Self.storingBytes, maximumPerHost: 1)
     }
 
     var sideEffects: [any SideEffect<RefreshService>] {

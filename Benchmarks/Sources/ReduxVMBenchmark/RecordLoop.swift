@@ -1,0 +1,35 @@
+import ReduxVM
+
+/// (b) on the bare loop, but queueing what a store must keep for each action: the action type-erased and the
+/// context of its dispatch (call site and order). Not the floor the issue defines (that one queues the
+/// concrete action); run with REDUXVM_BENCH_FLOOR=record to see how much of the gap the queued record alone
+/// accounts for.
+final class ErasedSubscribers: LoopBody {
+    @exclusivity(unchecked) var state = CounterState()
+    let subscribers: BareCalls<CounterState>
+
+    init(subscribers: [(CounterState) -> Void]) {
+        self.subscribers = BareCalls(subscribers)
+    }
+
+    func process(_ job: (action: any Action<CounterState>, context: DispatchContext)) {
+        job.action.updateState(&state)
+        subscribers.callAll(state)
+    }
+}
+
+extension Scenario {
+    func runRecordLoop(actions count: Int) async throws -> Timing {
+        let subscribers = (0..<10).map { _ in CountingSubscriber<CounterState>() }
+        let loop = SerialLoop(ErasedSubscribers(subscribers: subscribers.map { s in { _ in s.record() } }))
+        let stopwatch = Stopwatch()
+        for index in 0..<count {
+            let context = DispatchContext(file: #fileID, function: #function, line: #line, sequence: UInt64(index))
+            loop.dispatch((Increment(), context))
+        }
+        await loop.idle()
+        let elapsed = stopwatch.elapsed()
+        try check(subscribers.allSatisfy { $0.count == count }, "deliveries")
+        return elapsed
+    }
+}
