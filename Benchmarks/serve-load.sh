@@ -5,6 +5,9 @@
 # `list` + `quit` minus a run of `quit` alone, taken in pairs during the load); then the median and range of
 # each over the rounds.
 # Usage: Benchmarks/serve-load.sh [rounds] [seconds] [clients]   (builds in release first; $WORK keeps the database)
+# Everything is built in release in one build tree, Benchmarks/.build-release (the Benchmarks package builds the
+# reader's executables as its dependency's products): RssCore, NIO and the rest are compiled once, and a debug
+# build or a test run in the same checkout is not locked out meanwhile.
 set -eu
 ROUNDS=${1:-3}
 SECONDS_PER_ROUND=${2:-60}
@@ -12,12 +15,10 @@ CLIENTS=${3:-50}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${WORK:-${TMPDIR:-/tmp}/rss-serve-bench}
 mkdir -p "$WORK"
-swift build -c release --product rss-serve --package-path "$ROOT" >/dev/null
-swift build -c release --product rss-repl --package-path "$ROOT" >/dev/null
-swift build -c release --product serve-bench --package-path "$ROOT/Benchmarks" >/dev/null
-swift build -c release --product rsscore-bench --package-path "$ROOT/Benchmarks" >/dev/null
-BIN=$(swift build -c release --show-bin-path --package-path "$ROOT")
-BENCH=$(swift build -c release --show-bin-path --package-path "$ROOT/Benchmarks")
+release() { swift build -c release --package-path "$ROOT/Benchmarks" --scratch-path "$ROOT/Benchmarks/.build-release" "$@"; }
+for product in rss-serve rsscore-bench serve-bench rss-repl; do release --product $product >/dev/null; done
+BIN=$(release --show-bin-path)
+BENCH=$BIN
 DB="$WORK/db.sqlite"
 [ -f "$DB" ] || "$BENCH/rsscore-bench" fill "$DB" 100000 200
 ACCOUNTS="$WORK/accounts.json"
@@ -38,8 +39,9 @@ round=1
 while [ $round -le "$ROUNDS" ]; do
     "$BIN/rss-serve" --db "$DB" --accounts "$ACCOUNTS" --listen 127.0.0.1:0 --no-refresh 2> "$WORK/serve.err" &
     SERVER=$!
-    while ! grep -q "listening on" "$WORK/serve.err"; do sleep 0.1; done
-    URL=$(sed -n 's/.*listening on //p' "$WORK/serve.err")
+    # The whole line (the file ends with its newline): a line read half-written gave an empty address once.
+    until grep -q 'listening on http' "$WORK/serve.err" && [ -z "$(tail -c 1 "$WORK/serve.err")" ]; do sleep 0.1; done
+    URL=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.err" | head -1)
     "$BENCH/serve-bench" "$URL" bench bench-password "$SECONDS_PER_ROUND" "$CLIENTS" > "$WORK/bench.out" &
     LOAD=$!
     : > "$WORK/list.txt"

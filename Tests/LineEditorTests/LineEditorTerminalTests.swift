@@ -196,7 +196,7 @@ extension LineEditorSessions {
         func interruptBetweenReads() async throws {
             let slave = terminal.slave
             let interrupts = Mutex(0)
-            let session = EditorSession(busyAfterEachLine: 0.5) {
+            let session = EditorSession(busyAfterEachLine: 2) {
                 LineEditor.Configuration(
                     interruptHandler: { interrupts.withLock { $0 += 1 } },
                     input: slave, output: slave, terminalType: "xterm")

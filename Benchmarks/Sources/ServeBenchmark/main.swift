@@ -122,5 +122,5 @@ print(String(format: "requests %d in %.1f s: %.0f/s, p50 %.1f ms, p99 %.1f ms, m
              latencies.count + errors, elapsed, Double(latencies.count) / elapsed, percentile(0.5), percentile(0.99),
              latencies.last ?? .nan, errors))
 if let first = tallies.compactMap(\.firstError).first { print("first error: \(first)") }
-try await http.shutdown()
+try await http.shutdown().get()
 exit(errors == 0 ? 0 : 1)

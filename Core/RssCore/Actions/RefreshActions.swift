@@ -106,7 +106,7 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
         guard let before = state.sources[id] else { return }
         state.sources.update(id) { source in
             source.status = outcome.status
-            if let title = outcome.feedTitle, !title.isEmpty { source.title = title }
+            if let title = outcome.feedTitle, !title.isEmpty { source.takeFeedTitle(title) }
             if let siteLink = outcome.siteLink { source.siteLink = siteLink }
             if let movedTo = outcome.movedTo { source.url = movedTo }
             if outcome.isGone == true { source.isEnabled = false }

@@ -6,8 +6,12 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     public let id: UUID
     /// Where the feed is fetched from (`http`, `https` or `file`).
     public internal(set) var url: URL
-    /// The feed's own title, or the URL's host until the first fetch.
+    /// The title shown: the user's name for the source when it was renamed (``RenameSource``), else the feed's
+    /// own title, or the URL's host until the first fetch.
     public internal(set) var title: String
+    /// When the source was renamed: the feed's own title (kept up to date by fetches), which a rename back to
+    /// nothing shows again; nil when the source has its feed's title.
+    var feedTitle: String?
     /// The site the feed belongs to, when the feed says.
     public internal(set) var siteLink: URL?
     /// Tags (OPML folders) the user filed the source under.
@@ -25,11 +29,13 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     /// Makes a source; RssCore makes them when a user adds a feed or imports OPML.
     init(
         id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
-        addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil
+        addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil,
+        feedTitle: String? = nil
     ) {
         self.id = id
         self.url = url
         self.title = title
+        self.feedTitle = feedTitle
         self.siteLink = siteLink
         self.tags = tags
         self.isEnabled = isEnabled

@@ -13,4 +13,14 @@ extension FeedDatabase {
             return db.changesCount > 0
         }
     }
+
+    /// Sets the user's name for source `id` (nil: its feed's title is shown), touching nothing else of it.
+    /// Returns false when there is no such source.
+    @discardableResult
+    func setSourceCustomTitle(id: UUID, _ title: String?) throws(DatabaseProblem) -> Bool {
+        try write(.saveSource) { db in
+            try db.execute(sql: "UPDATE source SET customTitle = ? WHERE id = ?", arguments: [title, id.uuidString])
+            return db.changesCount > 0
+        }
+    }
 }

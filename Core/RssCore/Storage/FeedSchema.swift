@@ -10,8 +10,12 @@ enum FeedSchema {
     /// Identifiers of the migrations, in order; the schema version is the count of those applied.
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
-        "v4-source-scheduling", articleCountsMigration, searchInDateOrderMigration, rulesMigration,
+        "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
+        rulesMigration,
     ]
+
+    /// The migration that adds the user's own name for a source.
+    static let sourceCustomTitleMigration = "source-custom-title"
 
     /// The version this program writes.
     static var currentVersion: Int { migrationIdentifiers.count }
@@ -33,6 +37,11 @@ enum FeedSchema {
         migrator.registerMigration(migrationIdentifiers[3]) { db in
             try createVersion4(db)
             try db.execute(sql: "PRAGMA user_version = 4")
+        }
+        migrator.registerMigration(sourceCustomTitleMigration) { db in
+            // The user's name for a source (RenameSource), kept apart from the feed's own title.
+            try db.execute(sql: "ALTER TABLE source ADD COLUMN customTitle TEXT")
+            try setUserVersion(of: sourceCustomTitleMigration, db)
         }
         migrator.registerMigration(articleCountsMigration) { db in
             try createArticleCounts(db)

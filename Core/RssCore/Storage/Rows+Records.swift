@@ -33,10 +33,10 @@ extension UUID {
 extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
-        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns)
+        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns), customTitle
         """
     /// One `?` per column of ``columns``.
-    static let placeholders = Array(repeating: "?", count: 16 + scheduleColumnCount).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 17 + scheduleColumnCount).joined(separator: ", ")
 
     init(row: Row) {
         let lastError = StoredFetchFailure(
@@ -52,6 +52,7 @@ extension StoredSource {
                 lastError: lastError, nextAttemptAt: row.optionalDate("nextAttemptAt"))
         )
         readSchedule(row)
+        customTitle = row["customTitle"]
     }
 
     /// Arguments in the order of `columns`.
@@ -63,7 +64,7 @@ extension StoredSource {
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
             status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
             status.nextAttemptAt.storageValue, status.lastError?.detail,
-        ] + scheduleArguments
+        ] + scheduleArguments + [customTitle]
     }
 }
 

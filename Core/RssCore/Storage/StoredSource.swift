@@ -8,8 +8,10 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     var id: UUID
     /// The feed's URL as the user gave it (http, https or file).
     var url: String
-    /// The title shown in lists; filled from the feed at the first fetch.
+    /// The feed's own title; filled from the feed at the first fetch.
     var title: String
+    /// The user's name for the source (``RenameSource``), shown instead of `title`; nil when not renamed.
+    var customTitle: String?
     /// The site the feed belongs to (the feed's `<link>`), when known.
     var siteLink: String?
     /// Tags or folders (an OPML outline path becomes tags); stored newline-separated, so a tag has no newline.
@@ -25,11 +27,12 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     init(
         id: UUID = UUID(), url: String, title: String = "", siteLink: String? = nil, tags: [String] = [],
         isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus(),
-        refreshInterval: Double? = nil
+        refreshInterval: Double? = nil, customTitle: String? = nil
     ) {
         self.id = id
         self.url = url
         self.title = title
+        self.customTitle = customTitle
         self.siteLink = siteLink
         self.tags = tags
         self.isEnabled = isEnabled

@@ -27,7 +27,13 @@ struct GoogleReaderRoutes: Sendable {
         api.post("subscription/quickadd") { request, context in
             try await subscriptions.quickAdd(try await FormParameters.of(request, context: context))
         }
-        api.get("tag/list") { _, _ in try tagList() }
+        api.post("rename-tag") { request, context in
+            try await subscriptions.renameTag(try await FormParameters.of(request, context: context), removing: false)
+        }
+        api.post("disable-tag") { request, context in
+            try await subscriptions.renameTag(try await FormParameters.of(request, context: context), removing: true)
+        }
+        api.get("tag/list") { _, _ in try await tagList() }
         api.get("unread-count") { _, _ in try await unreadCount() }
         api.get("stream/contents/**") { request, context in try await streamContents(request, context: context) }
         api.get("stream/contents") { request, context in try await streamContents(request, context: context) }
@@ -50,7 +56,8 @@ struct GoogleReaderRoutes: Sendable {
         return try Reply.json(["userId": "1", "userName": name, "userProfileId": "1", "userEmail": name])
     }
 
-    private func tagList() throws -> Response {
+    private func tagList() async throws -> Response {
+        await library.catchUp()
         struct Tag: Encodable {
             let id: String
             var type: String?
@@ -147,14 +154,21 @@ struct GoogleReaderRoutes: Sendable {
             let value = Double(try StreamRequest.integer(stamp, "ts"))
             before = Date(timeIntervalSince1970: value > 1e14 ? value / 1_000_000 : value > 1e11 ? value / 1_000 : value)
         }
-        await library.markAllRead(sources: sources, before: before)
+        if case .label(let tag) = stream, before == nil {
+            // By the tag itself: RssCore resolves its sources where it stores the marks.
+            await library.markAllRead(tag: tag)
+        } else {
+            await library.markAllRead(sources: sources, before: before)
+        }
         return Reply.text("OK")
     }
 
     private func atom(_ request: Request, context: ServeContext) async throws -> Response {
         let parameters = try await FormParameters.of(request, context: context)
         let stream = try Self.stream(request.uri.path, prefix: Self.atomPrefix, parameters: parameters)
-        let read = try StreamRequest(stream: stream, parameters: parameters, library: library, includesBody: true)
+        let read = try StreamRequest(
+            stream: stream, parameters: parameters, library: library, includesBody: true,
+            largestPage: RequestLimits.atomPageSize)
         let (articles, continuation) = try await read.page(library)
         let sources = Dictionary(library.sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let document = AtomStream.document(

@@ -31,7 +31,8 @@ struct GoogleReaderSubscriptions: Sendable {
         return try Reply.json(["subscriptions": subscriptions])
     }
 
-    /// `ac=subscribe|unsubscribe|edit`, `s=feed/URL` (repeated), `t=` title, `a=`/`r=` labels.
+    /// `ac=subscribe|unsubscribe|edit`, `s=feed/URL` (repeated), `t=` title (empty: the feed's own again),
+    /// `a=`/`r=` labels to add and remove.
     func edit(_ parameters: FormParameters) async throws -> Response {
         let action = parameters["ac"] ?? "edit"
         let streams = try parameters.all("s").map { name -> String in
@@ -39,18 +40,17 @@ struct GoogleReaderSubscriptions: Sendable {
             return address
         }
         guard !streams.isEmpty else { throw APIError.badRequest("s: which feed?") }
-        if parameters["t"] != nil && action != "subscribe" {
-            throw APIError(.notImplemented, "renaming a feed is not supported")
-        }
-        let labels = try parameters.all("a").map(Self.label)
-        if !parameters.all("r").isEmpty && action != "unsubscribe" {
-            throw APIError(.notImplemented, "removing a label is not supported")
-        }
+        let added = try parameters.all("a").map(Self.label)
+        let removed = try parameters.all("r").map(Self.label)
+        let title = parameters["t"]
+        guard (title?.count ?? 0) <= RequestLimits.textLength else { throw APIError.badRequest("t: too long") }
+        var changes: [(source: Source, title: String?)] = []
         switch action {
         case "subscribe":
             for address in streams {
-                if case .refused = await library.subscribe(address, tags: labels) {
-                    throw APIError.badRequest("not a feed address this server follows (http, https)")
+                switch await library.subscribe(address, tags: added) {
+                case .added(let source), .existing(let source): changes.append((source, title))
+                case .refused, .noFeed: throw APIError.badRequest("not a feed address this server follows (http, https)")
                 }
             }
         case "unsubscribe":
@@ -58,15 +58,28 @@ struct GoogleReaderSubscriptions: Sendable {
                 guard let source = library.source(address: address) else { throw APIError.notFound("no such feed") }
                 await library.unsubscribe(source.id)
             }
+            return Reply.text("OK")
         case "edit":
-            if !labels.isEmpty { throw APIError(.notImplemented, "adding a label is not supported") }
+            for address in streams {
+                guard let source = library.source(address: address) else { throw APIError.notFound("no such feed") }
+                changes.append((source, title))
+            }
         default:
             throw APIError.badRequest("ac: subscribe, unsubscribe or edit")
+        }
+        // A new source has its labels already; labels of an existing one are set in one go, then titles.
+        await library.setTags(changes.map { change in
+            let source = library.sources.first { $0.id == change.source.id } ?? change.source
+            return (source, source.tags.filter { !removed.contains($0) } + added)
+        })
+        for change in changes {
+            if let title = change.title, action == "edit" || !title.isEmpty { await library.rename(change.source.id, to: title) }
         }
         return Reply.text("OK")
     }
 
-    /// `quickadd=URL`: follows the feed at that address.
+    /// `quickadd=URL`: follows the feed at that address, or the first feed the web page there declares
+    /// (RssCore's discovery).
     func quickAdd(_ parameters: FormParameters) async throws -> Response {
         guard var address = parameters["quickadd"], !address.isEmpty else { throw APIError.badRequest("quickadd: which address?") }
         if address.hasPrefix("feed/") { address.removeFirst(5) }
@@ -76,14 +89,28 @@ struct GoogleReaderSubscriptions: Sendable {
             let streamId: String?
             let streamName: String?
         }
-        switch await library.subscribe(address) {
+        switch await library.discover(address) {
         case .added(let source), .existing(let source):
             return try Reply.json(Result(
                 numResults: 1, query: address, streamId: StreamID.feed(source.url.absoluteString).name,
                 streamName: source.title))
-        case .refused:
+        case .refused, .noFeed:
             return try Reply.json(Result(numResults: 0, query: address, streamId: nil, streamName: nil))
         }
+    }
+
+    /// `rename-tag`: `s=user/-/label/OLD` (or `t=OLD`), `dest=user/-/label/NEW`; `disable-tag`: `s` (or `t`),
+    /// the label taken off every feed filed under it.
+    func renameTag(_ parameters: FormParameters, removing: Bool) async throws -> Response {
+        let old = try parameters["s"].map(Self.label) ?? parameters["t"]
+        guard let old, !old.isEmpty else { throw APIError.badRequest("s: which label?") }
+        var new: String?
+        if !removing {
+            guard let destination = parameters["dest"] else { throw APIError.badRequest("dest: which label?") }
+            new = try Self.label(destination)
+        }
+        await library.renameTag(old, to: new)
+        return Reply.text("OK")
     }
 
     private static func label(_ name: String) throws -> String {

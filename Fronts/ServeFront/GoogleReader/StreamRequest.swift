@@ -8,11 +8,16 @@ struct StreamRequest {
     let query: ArticleQuery?
 
     /// Reads `parameters` for `stream`; throws 400 for a value out of range or a target not supported.
-    init(stream: StreamID, parameters: FormParameters, library: ServeLibrary, includesBody: Bool) throws {
+    /// `largestPage` caps `n` (``RequestLimits/pageSize``; more for the Atom form, which newsboat reads
+    /// without following continuations).
+    init(
+        stream: StreamID, parameters: FormParameters, library: ServeLibrary, includesBody: Bool,
+        largestPage: Int = RequestLimits.pageSize
+    ) throws {
         self.stream = stream
         var query = ArticleQuery(includesBody: includesBody)
         let count = try parameters["n"].map { try Self.integer($0, "n") } ?? 20
-        query.limit = min(max(count, 1), RequestLimits.pageSize)
+        query.limit = min(max(count, 1), largestPage)
         if parameters["r"] == "o" { query.order = .oldestFirst }
         if let continuation = parameters["c"], !continuation.isEmpty {
             query.after = try Continuation.position(continuation)

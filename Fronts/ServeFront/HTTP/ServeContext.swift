@@ -30,6 +30,9 @@ enum RequestLimits {
     static let itemIDs = 10_000
     /// Items in one page.
     static let pageSize = 1_000
+    /// Items in one page of an Atom stream: newsboat asks for its `feedhq-min-items` in one page and never
+    /// follows a continuation.
+    static let atomPageSize = 10_000
     /// A stream id, a label, a title or a search.
     static let textLength = 2_048
 }

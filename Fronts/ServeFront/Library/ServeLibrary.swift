@@ -63,7 +63,7 @@ struct ServeLibrary: Sendable {
 
     /// Follows a new feed; the result says what became of it.
     func subscribe(_ address: String, tags: [String] = []) async -> Subscription {
-        guard let url = URL(string: address), address.count <= 4_096 else { return .refused }
+        guard let url = URL(string: address), address.count <= RequestLimits.textLength else { return .refused }
         if let existing = source(address: url.absoluteString) { return .existing(existing) }
         let id = UUID()
         store.dispatch(AddSource(url: url, tags: tags, id: id))
@@ -74,9 +74,41 @@ struct ServeLibrary: Sendable {
         return .refused
     }
 
+    /// Marks the articles of the sources filed under `tag` read.
+    func markAllRead(tag: String) async {
+        store.dispatch(MarkAllRead(tag: tag))
+        await store.processed()
+    }
+
     /// Stops following `source`.
     func unsubscribe(_ source: UUID) async {
         store.dispatch(RemoveSource(id: source))
+        await store.processed()
+    }
+
+    /// Gives each source its new tags (labels, folders, categories), exactly those and in that order; returns
+    /// once the state has them.
+    func setTags(_ changes: [(source: Source, tags: [String])]) async {
+        for (source, wanted) in changes {
+            let tags = TagName.normalized(wanted)
+            guard tags != source.tags else { continue }
+            // TagSource appends: take every tag off first, so that the order is the one asked for.
+            if !source.tags.isEmpty { store.dispatch(UntagSource(id: source.id, tags: source.tags)) }
+            if !tags.isEmpty { store.dispatch(TagSource(id: source.id, tags: tags)) }
+        }
+        await store.processed()
+    }
+
+    /// Renames the tag `old` to `new` on every source filed under it (nil: takes it off them).
+    func renameTag(_ old: String, to new: String?) async {
+        await setTags(store.state.sources.tagged(old).map { source in
+            (source, source.tags.compactMap { $0 == old ? new : $0 })
+        })
+    }
+
+    /// Gives `source` the user's name (nil or blank: its feed's title again).
+    func rename(_ source: UUID, to title: String?) async {
+        store.dispatch(RenameSource(id: source, title: title))
         await store.processed()
     }
 
@@ -88,5 +120,7 @@ struct ServeLibrary: Sendable {
         case existing(Source)
         /// Not an address RssCore follows (http, https or file).
         case refused
+        /// A web page that declares no feed, with none at its site's usual addresses.
+        case noFeed
     }
 }

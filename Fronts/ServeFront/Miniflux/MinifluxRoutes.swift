@@ -25,6 +25,16 @@ struct MinifluxRoutes: Sendable {
         }
         v1.post("feeds") { request, context in try await createFeed(request, context: context) }
         v1.get("feeds/counters") { _, _ in try await counters() }
+        v1.put("feeds/:id") { request, context in try await updateFeed(request, context: context) }
+        v1.put("categories/:id") { request, context in try await updateCategory(request, context: context) }
+        v1.get("categories/:id/feeds") { _, context in
+            let directory = await directory()
+            let number = try Self.number(context, "id")
+            guard number == MinifluxDirectory.uncategorized.id || directory.tag(number) != nil else {
+                throw APIError.notFound("no such category")
+            }
+            return try Reply.json(directory.sources.filter { directory.category(of: $0).id == number }.map(directory.feed))
+        }
         v1.get("feeds/:id") { _, context in
             let directory = await directory()
             return try Reply.json(directory.feed(try Self.source(context, directory)))
@@ -60,7 +70,7 @@ struct MinifluxRoutes: Sendable {
         }
     }
 
-    private func directory() async -> MinifluxDirectory {
+    func directory() async -> MinifluxDirectory {
         await library.catchUp()
         return MinifluxDirectory(library)
     }
@@ -112,9 +122,7 @@ struct MinifluxRoutes: Sendable {
             let feed_url: String
             let category_id: Int?
         }
-        let body = try await request.body.collect(upTo: context.maxUploadSize)
-        guard let create = try? JSONDecoder().decode(Create.self, from: Data(body.readableBytesView))  // any decoding failure is the same 400
-        else { throw APIError.badRequest("a JSON object with feed_url is needed") }
+        let create = try await Self.body(Create.self, of: request, context: context, else: "a JSON object with feed_url is needed")
         let directory = await directory()
         let tags = create.category_id.flatMap(directory.tag).map { [$0] } ?? []
         switch await library.subscribe(create.feed_url, tags: tags) {
@@ -122,7 +130,7 @@ struct MinifluxRoutes: Sendable {
             return try Reply.json(["feed_id": MinifluxDirectory(library).feedNumbers.numberOf[source.id] ?? 0], status: .created)
         case .existing:
             throw APIError(.conflict, "this feed already exists")
-        case .refused:
+        case .refused, .noFeed:
             throw APIError.badRequest("not a feed address this server follows (http, https)")
         }
     }
@@ -132,10 +140,10 @@ struct MinifluxRoutes: Sendable {
             let entry_ids: [Int64]
             let status: String
         }
-        let body = try await request.body.collect(upTo: context.maxUploadSize)
-        guard let update = try? JSONDecoder().decode(Update.self, from: Data(body.readableBytesView)),  // any decoding failure is the same 400
-            ["read", "unread"].contains(update.status), update.entry_ids.count <= RequestLimits.itemIDs
-        else { throw APIError.badRequest("entry_ids and a status of read or unread are needed") }
+        let problem = "entry_ids and a status of read or unread are needed"
+        let update = try await Self.body(Update.self, of: request, context: context, else: problem)
+        guard ["read", "unread"].contains(update.status), update.entry_ids.count <= RequestLimits.itemIDs
+        else { throw APIError.badRequest(problem) }
         let ids = try await library.articles(numbers: update.entry_ids).map(\.id)
         await library.setRead(ids, update.status == "read")
         return Reply.noContent()
@@ -148,20 +156,32 @@ struct MinifluxRoutes: Sendable {
         return try Reply.json(Miniflux.EntryPage(total: total, entries: articles.map(directory.entry)))
     }
 
+    /// The request's JSON body as `type`; a 400 saying `problem` when it is not one.
+    static func body<T: Decodable>(
+        _ type: T.Type, of request: Request, context: ServeContext, else problem: String
+    ) async throws -> T {
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        // Any decoding failure is the same 400: what the client must send is in `problem`.
+        guard let value = try? JSONDecoder().decode(type, from: Data(body.readableBytesView)) else {
+            throw APIError.badRequest(problem)
+        }
+        return value
+    }
+
     private static func query(_ request: Request) throws -> FormParameters {
         var parameters = FormParameters()
         if let query = request.uri.query { try parameters.add(encoded: query) }
         return parameters
     }
 
-    private static func number(_ context: ServeContext, _ name: String) throws -> Int {
+    static func number(_ context: ServeContext, _ name: String) throws -> Int {
         guard let text = context.parameters.get(name), text.count <= 19, let value = Int(text), value > 0 else {
             throw APIError.badRequest("\(name) must be a positive whole number")
         }
         return value
     }
 
-    private static func source(_ context: ServeContext, _ directory: MinifluxDirectory) throws -> Source {
+    static func source(_ context: ServeContext, _ directory: MinifluxDirectory) throws -> Source {
         guard let source = directory.source(try number(context, "id")) else { throw APIError.notFound("no such feed") }
         return source
     }

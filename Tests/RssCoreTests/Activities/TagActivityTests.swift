@@ -44,6 +44,31 @@ struct TagActivityTests {
         #expect(reopened.state.sources.all.map(\.tags) == [["dev", "emulation"], ["go"], []])
     }
 
+    @Test("a rename is stored apart from the feed's title: a new store reads it back, a refresh keeps it, a rename back shows the feed's")
+    func renameStored() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("db.sqlite").path
+        do {
+            let (store, qemu, _, _) = try await Self.tagged(database: FeedDatabase(location: .file(path: path)))
+            #expect(store.state.sources[qemu]?.title == "QEMU")
+            store.dispatch(RenameSource(id: qemu, title: "Emulators", date: F.date))
+            store.dispatch(RenameSource(id: UUID(), title: "nobody", date: F.date))
+            await store.idle()
+            store.dispatch(Refresh(sourceIDs: [qemu]))
+            await store.idle()
+            #expect(store.state.sources[qemu]?.title == "Emulators")
+        }
+        let reopened = try await F.store(database: FeedDatabase(location: .file(path: path)))
+        let qemu = try #require(reopened.state.sources.all.first)
+        #expect(reopened.state.sources.all.map(\.title) == ["Emulators", "research!rsc", "Scripting News"])
+        reopened.dispatch(RenameSource(id: qemu.id, title: nil, date: F.date))
+        await reopened.idle()
+        #expect(reopened.state.sources[qemu.id]?.title == "QEMU")
+        let third = try await F.store(database: FeedDatabase(location: .file(path: path)))
+        #expect(third.state.sources.all.first?.title == "QEMU")
+    }
+
     @Test("a list filtered by a tag shows its sources' articles, counted and paged in SQL, as the query API does")
     func listAndQueryByTag() async throws {
         let (store, qemu, rsc, _) = try await Self.tagged()

@@ -85,6 +85,19 @@ struct TimedStore {
         self.fetchTimes = times
     }
 
+    /// Adds a source now and waits until its first fetch was made and handled. The fetch starts from a side
+    /// effect once the source is stored, so the store can look quiet (nothing queued, no fetch running, the
+    /// timer asleep) before it starts; ``settle()`` alone returned there on a loaded machine.
+    func add(_ url: URL, id: UUID) async {
+        store.dispatch(AddSource(url: url, id: id, date: clocks.date))
+        let deadline = ContinuousClock.now + .seconds(30)
+        while store.state.sources[id]?.status.lastAttempt == nil, ContinuousClock.now < deadline {
+            await store.processed()
+            try? await Task.sleep(for: .milliseconds(5))  // real time: the manual clock stands still meanwhile
+        }
+        await settle()
+    }
+
     /// Waits until everything dispatched is handled, no fetch runs and the timer sleeps again.
     func settle() async {
         while true {

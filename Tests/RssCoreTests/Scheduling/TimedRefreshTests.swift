@@ -18,8 +18,7 @@ struct TimedRefreshTests {
         let id = F.ids(1, seed: 3)[0]
         let timed = try TimedStore(fetcher: FakeFetcher([Self.url: .success(F.feed())]))
         await timed.settle()
-        timed.store.dispatch(AddSource(url: Self.url, id: id, date: timed.clocks.date))
-        await timed.settle()
+        await timed.add(Self.url, id: id)
         let added = timed.clocks.date
         #expect(timed.fetchTimes.withLock { $0 } == [added], "fetched once, at once")
 
@@ -74,8 +73,7 @@ struct TimedRefreshTests {
         let id = F.ids(1, seed: 8)[0]
         let timed = try TimedStore(fetcher: FakeFetcher([Self.url: .success(F.feed(ttl: 180))]))
         await timed.settle()
-        timed.store.dispatch(AddSource(url: Self.url, id: id, date: timed.clocks.date))
-        await timed.settle()
+        await timed.add(Self.url, id: id)
         let source = try #require(timed.store.state.sources[id])
         #expect(source.status.hints.ttl == 10_800)
         let schedule = timed.store.state.fetchSchedule(of: source)
@@ -91,8 +89,7 @@ struct TimedRefreshTests {
         let timed = try TimedStore(fetcher: fetcher, jitterSeed: 7)
         let jitter = JitterSource.seeded(7)  // the same numbers the store draws, one per failure
         await timed.settle()
-        timed.store.dispatch(AddSource(url: Self.url, id: id, date: timed.clocks.date))
-        await timed.settle()
+        await timed.add(Self.url, id: id)
 
         var lastFailure = timed.clocks.date
         for failures in 1...3 {
@@ -126,8 +123,7 @@ struct TimedRefreshTests {
         let fetcher = FakeFetcher([Self.url: .failure(.http(status: 429, retryAfter: tenHours))])
         let timed = try TimedStore(fetcher: fetcher, clocks: clocks)
         await timed.settle()
-        timed.store.dispatch(AddSource(url: Self.url, id: id, date: clocks.date))
-        await timed.settle()
+        await timed.add(Self.url, id: id)
         let schedule = timed.store.state.fetchSchedule(of: try #require(timed.store.state.sources[id]))
         #expect(schedule.reason == .retryAfter && schedule.due == tenHours)
         timed.store.dispatch(Refresh(sourceIDs: [id]))

@@ -75,6 +75,7 @@ struct UITagContractTests {
         store.dispatch(FilterList(list: .first, filter: ListFilter(tag: "news")))
         store.dispatch(TagSource(id: tagged, tags: ["news", "more"], date: F.date))
         store.dispatch(UntagSource(id: tagged, tags: ["more"], date: F.date))
+        store.dispatch(RenameSource(id: tagged, title: "Renamed", date: F.date))
         store.dispatch(MarkAllRead(tag: "news"))
         store.dispatch(TagSource(id: UUID(), tags: ["x"], date: F.date))
         await store.idle()

@@ -3,7 +3,8 @@ as one JSON object for the Swift test to check.
 
 Usage: miniflux_client.py BASE_URL USER PASSWORD TOKEN
 The library holds a feed titled "big" (1,200 items, tag "tech") and one titled "small" (5 items, no tag), all
-unread.
+unread. At the end "small" is renamed and moved into "tech", "tech" is renamed "technology", then "small" gets
+its own title back and goes back to "All".
 """
 import json
 import sys
@@ -56,5 +57,18 @@ try:
     seen["wrong_password"] = "accepted"
 except miniflux.ClientError as error:
     seen["wrong_password"] = error.status_code
+
+# A feed renamed and moved, a category renamed, then both back.
+categories = {category["title"]: category["id"] for category in client.get_categories()}
+small_id = by_title["small"]["id"]
+moved = client.update_feed(small_id, title="Small renamed", category_id=categories["tech"])
+seen["moved"] = [moved["title"], moved["category"]["title"]]
+seen["tech_feeds"] = sorted(feed["title"] for feed in client.get_category_feeds(categories["tech"]))
+renamed = client.update_category(categories["tech"], "technology")
+seen["renamed_category"] = renamed["title"]
+seen["categories_after"] = sorted(category["title"] for category in client.get_categories())
+seen["feeds_after"] = sorted([feed["title"], feed["category"]["title"]] for feed in client.get_feeds())
+back = client.update_feed(small_id, title="", category_id=1)
+seen["back"] = [back["title"], back["category"]["title"]]
 
 print(json.dumps(seen))

@@ -48,6 +48,35 @@ extension ServeEndToEnd {
             #expect(wal == 0)
         }
 
+        @Test("a running rss-repl's prompt follows a mark made through the API, and its mark-all-read shows through the API")
+        func runningRepl() async throws {
+            let server = try await ServeProcess(prepare: NewsboatTests.prepare)
+            let repl = ServeProcess.executable.deletingLastPathComponent().appendingPathComponent("rss-repl")
+            var environment = ServeProcess.environment(server.directory).filter { ["HOME", "NO_COLOR"].contains($0.key) || $0.key.hasPrefix("XDG_") }
+            environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
+            let session = try await TerminalSession.start(
+                [repl.path, "--db", server.database], environment: environment, in: server.directory)
+            // small: 4 unread (small-4 was read), other: 3.
+            try await session.expect("· 7 unread] rss>")
+            try await HTTP.with(server.baseURL) { http async throws in
+                let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
+                let page = try await http.send(.GET, "/reader/api/0/stream/contents/user/-/label/tech?n=100", headers: auth)
+                let newest = try #require(try JSONDecoder().decode(Items.self, from: Data(page.body.utf8)).items.first { $0.title == "small-0" })
+                #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: "i=\(HTTP.encode(newest.id))&a=user/-/state/com.google/read").body == "OK")
+                // No key pressed: the open REPL looks for other processes' writes twice a second.
+                try await session.expect("· 6 unread] rss>")
+                try await session.press("mark-all-read other", "Enter")
+                try await session.expect("· 3 unread] rss>")
+                let counts = try await http.send(.GET, "/reader/api/0/unread-count", headers: auth)
+                let unread = try JSONDecoder().decode(UnreadCounts.self, from: Data(counts.body.utf8)).unreadcounts
+                #expect(unread.first { $0.id.hasSuffix("other.xml") }?.count == 0)
+                #expect(unread.first { $0.id == "user/-/state/com.google/reading-list" }?.count == 3)
+            }
+            try await session.press("quit", "Enter")
+            try await session.end()
+            #expect(await server.stop() == 0)
+        }
+
         struct Items: Decodable {
             struct Item: Decodable {
                 let id: String

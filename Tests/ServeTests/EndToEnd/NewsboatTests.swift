@@ -64,5 +64,26 @@ extension ServeEndToEnd {
             #expect(Set(articles.filter(\.isRead).map(\.title)) == expected, "newsboat showed: \(screen)")
             #expect(await server.stop() == 0)
         }
+
+        @Test("FeedHQ mode: 1,200 items of a feed in one reload, and a star set in newsboat is starred in the database")
+        func manyItemsAndStar() async throws {
+            let server = try await ServeProcess(prepare: Library.prepare)
+            let newsboat = try Newsboat(server: server, mode: .feedhq, more: "feedhq-min-items 1500\nfeedhq-flag-star \"s\"")
+            let outcome = try await newsboat.reload()
+            #expect(outcome.status == 0, "newsboat: \(outcome.stderr) \(outcome.stdout)")
+            let items = try await newsboat.items()
+            #expect(items.filter { $0.title.hasPrefix("big-") }.count == Library.bigCount)
+            #expect(Set(items.map(\.title)).count == Library.bigCount + Library.smallCount)
+            let session = try await newsboat.interactive()
+            try await session.expect("(1200/1200) big")
+            // Open "big" (the first feed), give its first item (big-0) the star flag.
+            try await session.press("Enter", "C-e", "s", "Enter")
+            let articles = try await Library.waitFor(server.database) { $0.contains(where: \.isStarred) }
+            let screen = try await session.screen()
+            try await session.press("q", "q")
+            try await session.end()
+            #expect(articles.filter(\.isStarred).map(\.title) == ["big-0"], "newsboat showed: \(screen)")
+            #expect(await server.stop() == 0)
+        }
     }
 }

@@ -41,6 +41,15 @@ extension ServeEndToEnd {
             let articles = try await Library.articles(server.database)
             #expect(Set(articles.filter(\.isRead).map(\.title)) == Set(seen["read_titles"] as? [String] ?? []))
             #expect(articles.filter(\.isStarred).map(\.title) == [seen["starred_title"] as? String ?? "?"])
+            // Renames and moves, through RssCore's tags and RenameSource.
+            #expect(seen["moved"] as? [String] == ["Small renamed", "tech"])
+            #expect(seen["tech_feeds"] as? [String] == ["Small renamed", "big"])
+            #expect(seen["renamed_category"] as? String == "technology")
+            #expect(seen["categories_after"] as? [String] == ["All", "technology"])
+            #expect(seen["feeds_after"] as? [[String]] == [["Small renamed", "technology"], ["big", "technology"]])
+            #expect(seen["back"] as? [String] == ["small", "All"])
+            let sources = try await Library.sources(server.database)
+            #expect(sources.map { [$0.title] + $0.tags } == [["big", "technology"], ["small"]])
             #expect(await server.stop() == 0)
         }
 
@@ -66,6 +75,39 @@ extension ServeEndToEnd {
             let articles = try await Library.articles(server.database)
             #expect(articles.filter { !$0.isRead }.map(\.title).sorted() == ["small-2", "small-3", "small-4"])
             #expect(articles.filter(\.isStarred).map(\.title) == ["small-2"])
+            #expect(await server.stop() == 0)
+        }
+
+        @Test("libgreader files feeds under labels, renames them, marks a label read, and quickadds a web page's feed")
+        func googleReaderLabels() async throws {
+            let page = Locked<URL?>(nil)
+            let server = try await ServeProcess { path in
+                try await Library.prepare(path)
+                let feeds = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("feeds")
+                let third = try TestFeeds.write("third", items: 3, in: feeds)
+                let html = feeds.appendingPathComponent("page.html")
+                try """
+                    <html><head><title>A page</title>
+                    <link rel="alternate" type="application/rss+xml" title="Third" href="\(third.lastPathComponent)">
+                    </head><body>Hello</body></html>
+                    """.write(to: html, atomically: true, encoding: .utf8)
+                page.withLock { $0 = html }
+            }
+            let pageURL = try #require(page.withLock { $0 })
+            let seen = try await Self.python(
+                "greader_labels.py", [server.baseURL, ServeProcess.user, ServeProcess.password, pageURL.absoluteString],
+                directory: server.directory)
+            let (big, small) = (Library.bigCount, Library.smallCount)
+            #expect(seen["after_edit"] as? NSArray == [["Small renamed", ["news"], small], ["big", ["daily"], big]] as NSArray)
+            #expect(seen["tags"] as? [String] == ["user/-/label/daily", "user/-/label/news", "user/-/state/com.google/starred"])
+            #expect(seen["after_mark_label"] as? NSArray == [["Small renamed", ["news"], 0], ["big", ["daily"], big]] as NSArray)
+            let quickadd = seen["quickadd"] as? [Any] ?? []
+            #expect(quickadd.first as? Int == 1 && quickadd.last as? Bool == true)
+            #expect(seen["quickadd_nothing"] as? Int == 0)
+            #expect(seen["at_end"] as? NSArray == [["big", ["everyday"], big], ["small", [], 0], ["third", [], 3]] as NSArray)
+            let sources = try await Library.sources(server.database)
+            #expect(sources.map { [$0.title] + $0.tags } == [["big", "everyday"], ["small"], ["third"]])
+            #expect(sources.last?.url.lastPathComponent == "third.xml")
             #expect(await server.stop() == 0)
         }
 

@@ -27,6 +27,15 @@ enum Library {
         return articles
     }
 
+    /// The sources of the database at `path`, read by another store.
+    static func sources(_ path: String) async throws -> [Source] {
+        let store = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: path))))
+        await store.idle()
+        let sources = store.state.sources.all
+        try await store.closeDatabase()
+        return sources
+    }
+
     /// Waits up to `seconds` for `condition` on the database's articles (a client that sends its marks in the
     /// background, as newsboat's Miniflux mode does); returns the last articles read.
     static func waitFor(

@@ -16,7 +16,8 @@ struct Newsboat {
     let mode: Mode
     let directory: URL
 
-    init(server: ServeProcess, mode: Mode) throws {
+    /// Configures newsboat for `server` in `mode`, with `more` configuration lines after the usual ones.
+    init(server: ServeProcess, mode: Mode, more: String = "") throws {
         self.server = server
         self.mode = mode
         directory = server.directory.appendingPathComponent("newsboat-\(mode.rawValue)")
@@ -40,7 +41,7 @@ struct Newsboat {
                 miniflux-password "\(ServeProcess.password)"
                 """
         }
-        try (settings + "\nshow-read-feeds yes\n")
+        try (settings + "\nshow-read-feeds yes\n" + more + "\n")
             .write(to: directory.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         try "".write(to: directory.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
     }
@@ -82,48 +83,8 @@ struct Newsboat {
         }
     }
 
-    /// Newsboat in a tmux session, for keys a person would press.
-    struct Session {
-        let name: String
-        let directory: URL
-
-        /// Sends tmux key names (`Enter`, `Down`, `N`).
-        func press(_ keys: String...) async throws {
-            for key in keys {
-                _ = try await ServeProcess.run(["send-keys", "-t", name, key], executable: Self.tmux, directory: directory)
-                try await Task.sleep(for: .milliseconds(300))
-            }
-        }
-
-        /// The screen now.
-        func screen() async throws -> String {
-            try await ServeProcess.run(["capture-pane", "-p", "-t", name], executable: Self.tmux, directory: directory).stdout
-        }
-
-        /// Waits up to 20 s for `text` on the screen.
-        func waitFor(_ text: String) async throws -> Bool {
-            for _ in 0..<200 {
-                if try await screen().contains(text) { return true }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            return false
-        }
-
-        func end() async throws {
-            _ = try await ServeProcess.run(["kill-session", "-t", name], executable: Self.tmux, directory: directory)
-        }
-
-        static let tmux = URL(fileURLWithPath: "/usr/bin/tmux")
-    }
-
-    /// Starts newsboat in a detached 120×40 tmux session.
-    func interactive() async throws -> Session {
-        let name = "serve-tests-\(UUID().uuidString.prefix(8))"
-        let command = (["/usr/bin/newsboat"] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let outcome = try await ServeProcess.run(
-            ["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "env TERM=screen HOME='\(directory.path)' \(command)"],
-            executable: Session.tmux, directory: directory)
-        #expect(outcome.status == 0, "tmux: \(outcome.stderr)")
-        return Session(name: name, directory: directory)
+    /// Starts newsboat in a detached tmux session.
+    func interactive() async throws -> TerminalSession {
+        try await TerminalSession.start(["/usr/bin/newsboat"] + arguments, environment: ["HOME": directory.path], in: directory)
     }
 }

@@ -5,22 +5,25 @@ import Foundation
 
 extension Source {
     init(stored: StoredSource) {
+        let feedTitle = stored.title.isEmpty ? SourceURL.provisionalTitle(URL(string: stored.url)) : stored.title
         self.init(
             id: stored.id,
             url: URL(string: stored.url) ?? URL(fileURLWithPath: "/"),
-            title: stored.title.isEmpty ? SourceURL.provisionalTitle(URL(string: stored.url)) : stored.title,
+            title: stored.customTitle ?? feedTitle,
             siteLink: stored.siteLink.flatMap(URL.init(string:)),
             tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
-            status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval)
+            status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval,
+            feedTitle: stored.customTitle == nil ? nil : feedTitle)
     }
 }
 
 extension StoredSource {
     init(_ source: Source, sortOrder: Int) {
         self.init(
-            id: source.id, url: source.url.absoluteString, title: source.title,
+            id: source.id, url: source.url.absoluteString, title: source.feedTitle ?? source.title,
             siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
-            addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval)
+            addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval,
+            customTitle: source.customTitle)
     }
 }
 
