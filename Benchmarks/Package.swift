@@ -4,7 +4,7 @@ import PackageDescription
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
 /// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
-/// `schedule-bench`; `serve-bench` through `serve-load.sh`).
+/// `schedule-bench`, `rules-bench`; `serve-bench` through `serve-load.sh`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -28,6 +28,12 @@ let package = Package(
                 .product(name: "RssResources", package: "RssReeder"),
             ],
             path: "Sources/RssCoreBenchmark"
+        ),
+        // Rules applied by the merge of a fetch: 20 rules on 10,000 new articles.
+        .executableTarget(
+            name: "rules-bench",
+            dependencies: [.product(name: "RssCore", package: "RssReeder")],
+            path: "Sources/RulesBenchmark"
         ),
         .executableTarget(
             name: "feedparser-bench",

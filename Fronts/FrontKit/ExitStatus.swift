@@ -43,7 +43,7 @@ public enum ExitStatus {
         case .database(let problem) where problem.operation == .backUp: cannotCreate
         case .database(let problem): problem.isOpening ? cannotRead : internalFailure
         case .importFailed: cannotRead
-        case .badAddress, .unknownSource, .settingOutOfRange, .noDiscoveredFeed: usage
+        case .badAddress, .unknownSource, .settingOutOfRange, .noDiscoveredFeed, .unknownRule, .unknownQuery: usage
         case .noFeedFound: badData
         case .fetch: someFailed
         case .alreadyFollowing, .exportFailed, .articleGone: internalFailure

@@ -23,6 +23,8 @@ public enum NoticeText {
             return "imported \(added) source\(added == 1 ? "" : "s") from \(file)\(note)"
         case .exported(let file, let count):
             return "exported \(count) source\(count == 1 ? "" : "s") to \(file)"
+        case .ruleApplied(let name, let action, let count):
+            return "rule \(UserMessage.line(name)): \(count) article\(count == 1 ? "" : "s") \(RuleText.done(action))"
         }
     }
 }

@@ -37,6 +37,10 @@ public enum ProblemText {
             return "no feed found at \(page): it is no feed and declares none, nor is there one at its site's usual addresses"
         case .noDiscoveredFeed(let number):
             return "no feed \(number) was found (add URL lists the feeds it finds)"
+        case .unknownRule(let name):
+            return "no rule is named “\(name)” (rule list shows them)"
+        case .unknownQuery(let name):
+            return "no saved query is named “\(name)” (query list shows them)"
         }
     }
 
@@ -119,6 +123,8 @@ public enum ProblemText {
         case .saveSetting: "cannot save the setting"
         case .storeFeed: "cannot store what was fetched"
         case .applyRetention: "cannot remove old articles"
+        case .saveRule: "cannot save the rules and queries"
+        case .applyRule: "cannot apply the rule"
         case .check: "cannot check the database"
         case .checkpoint: "cannot merge the write-ahead log into \(problem.path)"
         case .backUp: "cannot back up the database to \(problem.path)"

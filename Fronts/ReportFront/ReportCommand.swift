@@ -58,6 +58,12 @@ public struct ReportCommand: AsyncParsableCommand {
             valueName: "expression"))
     var filter: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only articles a saved query selects (rss-repl's query save NAME EXPR); with --filter, those both select.",
+            valueName: "name"))
+    var query: String?
+
     @Flag(help: "Only unread articles.")
     var unread = false
 
@@ -140,6 +146,7 @@ public struct ReportCommand: AsyncParsableCommand {
         options.urls = try urls.map { argument throws(ReportFailure) in try ReportOptions.feedURL(argument) }
         options.since = since
         options.filter = try filter.map { text throws(ReportFailure) in try ReportOptions.filter(text) }
+        options.queryName = query
         options.unread = unread
         options.starred = starred
         options.sourceNames = sourceNames

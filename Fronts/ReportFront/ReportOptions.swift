@@ -15,6 +15,8 @@ struct ReportOptions: Sendable {
     var since: Since?
     /// `--filter`, parsed; its `age` is measured from ``now``.
     var filter: ArticleFilter?
+    /// `--query`: the name of a saved query, resolved once the database is read.
+    var queryName: String?
     var unread = false
     var starred = false
     var sourceNames: [String] = []

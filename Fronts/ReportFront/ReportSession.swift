@@ -88,6 +88,8 @@ final class ReportSession: Sendable {
 
     private func body() async throws -> Int32 {
         try checkStarted()
+        // A saved query that does not exist is bad usage, said before anything is fetched.
+        let filter = try runFilter()
         if let backup = options.backup {
             do throws(RssProblem) {
                 try await store.backUpDatabase(to: backup)
@@ -174,7 +176,8 @@ final class ReportSession: Sendable {
         let record = monitor.snapshot
         let unreadShown = try await writeReport(
             sources: reportSources.filter { isTagged($0, tags) },
-            query: articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags), record: record)
+            query: articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter),
+            record: record)
 
         if options.markRead {
             try trap.check()
@@ -206,14 +209,14 @@ final class ReportSession: Sendable {
     }
 
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per
-    /// source, the order of dates, the filter; the body only for the format that shows it.
-    private func articleQuery(sources: Set<UUID>?, tags: Set<String>?) -> ArticleQuery {
+    /// source, the order of dates, the filter (`--filter`, `--query`); the body only for the format that shows it.
+    private func articleQuery(sources: Set<UUID>?, tags: Set<String>?, filter: ArticleFilter?) -> ArticleQuery {
         var query = ArticleQuery(
             sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
             isStarred: options.starred ? true : nil,
             since: options.since?.start(relativeTo: options.now), order: options.oldestFirst ? .oldestFirst : .newestFirst,
             limitPerSource: options.limit, includesBody: options.format == .tsv)
-        query.filter = options.filter
+        query.filter = filter
         query.filter?.now = options.now
         return query
     }

@@ -60,6 +60,9 @@ struct ProblemTextTests {
         (.noFeedFound(page: "https://blog.example/"),
          "no feed found at https://blog.example/: it is no feed and declares none, nor is there one at its site's usual addresses"),
         (.noDiscoveredFeed(number: 3), "no feed 3 was found (add URL lists the feeds it finds)"),
+        (.unknownRule("ads"), "no rule is named “ads” (rule list shows them)"),
+        (.unknownQuery("week"), "no saved query is named “week” (query list shows them)"),
+        (.database(DatabaseProblem(path: "x", operation: .applyRule, failure: .full)), "cannot apply the rule: the disk is full"),
     ]
 
     @Test("each problem reads as one safe line", arguments: problems)
@@ -109,6 +112,22 @@ struct ProblemTextTests {
         #expect(line(.exported(file: "/x.opml", sources: 4)) == "exported 4 sources to /x.opml")
         #expect(line(.postponed(source: Self.source, until: date.addingTimeInterval(3_600))).hasPrefix("Feeds Red: skipped until"))
         #expect(line(.problem(.articleGone(UUID()))) == "that article is no longer stored")
+        #expect(line(.ruleApplied(name: "ads", action: .hide, articles: 3)) == "rule ads: 3 articles hidden")
+        #expect(line(.ruleApplied(name: "x", action: .read, articles: 1)) == "rule x: 1 article marked read")
+    }
+
+    @Test("a rule reads as rule add takes it, its source quoted when its title has spaces")
+    func ruleDefinitions() throws {
+        var sources = SourcesState()
+        let id = UUID()
+        sources.all = [Source(id: id, url: URL(string: "https://x.example/f")!, title: "Daring Fireball", addedAt: Date())]
+        let filter = try ArticleFilter(#"title ~ "^\[ad\]""#)
+        #expect(
+            RuleText.definition(ArticleRule(name: "ads", filter: filter, action: .hide, scope: .source(id)), sources: sources)
+                == #"ads title ~ "^\[ad\]" -> hide "Daring Fireball""#)
+        #expect(
+            RuleText.definition(ArticleRule(name: "n", filter: filter, action: .star, scope: .tag("news")), sources: sources)
+                == #"n title ~ "^\[ad\]" -> star #news"#)
     }
 }
 

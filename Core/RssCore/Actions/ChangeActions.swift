@@ -31,13 +31,15 @@ public struct CheckForChanges: JournaledAction {
 /// started from: whatever differs from it now was changed here since (a source added, removed or disabled, a
 /// setting changed) and its write is still to come, so it wins over what was read; the rest is taken from the
 /// database.
-struct DatabaseChanged: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag {
+struct DatabaseChanged: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag, RulesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     static let journalName = "RssCore.DatabaseChanged"
     let sources: [Source]
     let settings: Settings
     let counts: ArticleCounts
     let before: Snapshot
+    /// The rules and saved queries (nil in journals from before rules).
+    var rules: RulesState? = nil
 
     /// What the check started from.
     struct Snapshot: Sendable, Equatable, Codable {
@@ -45,11 +47,14 @@ struct DatabaseChanged: JournaledAction, SourcesTag, SettingsTag, MarksTag, List
         let settings: Settings
         /// Whether a refresh (whose merges run beside the lane) was under way.
         let wasRefreshing: Bool
+        var rules: RulesState? = nil
     }
 
     func updateState(_ state: inout RssState) {
         state.sources.all = mergedSources(local: state.sources.all)
         if state.settings == before.settings { state.settings = settings }
+        // Rules are changed here one at a time and written at once: unless one was meanwhile, the database's win.
+        if let rules, state.rules == before.rules { state.rules = rules }
         // A refresh's merges commit outside the lane: their counts may or may not be in what was read, so
         // the counts are read again once it is over.
         if before.wasRefreshing || state.refresh.isRunning {

@@ -9,14 +9,21 @@ struct Start: JournaledAction {
 }
 
 /// The database as read at start: sources, settings and counts.
-struct Started: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag {
+struct Started: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag, RulesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     static let journalName = "RssCore.Started"
     let sources: [Source]
     let settings: Settings
     let counts: ArticleCounts
+    /// The stored rules and saved queries (nil in journals from before rules).
+    var rules: RulesState? = nil
 
     func updateState(_ state: inout RssState) {
+        // Rules and queries added while the database was being read were stored after it was read.
+        var rules = self.rules ?? RulesState()
+        for rule in state.rules.rules { rules.put(rule) }
+        for query in state.rules.queries { rules.put(query) }
+        state.rules = rules
         // Sources added while the database was being read (a program may dispatch AddSource right after
         // making the store) are kept after the stored ones.
         let stored = Set(sources.map(\.id))

@@ -115,7 +115,10 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
             state.notices.post(.moved(source: id, from: before.url, to: movedTo), at: date)
         }
         if outcome.newArticles > 0 {
-            state.counts.apply(CountChange(total: outcome.newArticles, unreadBySource: [id: outcome.newArticles]))
+            state.counts.apply(
+                CountChange(
+                    total: outcome.newArticles, unreadBySource: [id: outcome.newUnread ?? outcome.newArticles],
+                    starred: outcome.newStarred ?? 0))
             state.notices.post(.newArticles(source: id, count: outcome.newArticles), at: date)
         }
         // A scheduled refresh finding a source not due yet is routine: only a server's wait is news.
@@ -150,7 +153,12 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
 /// What fetching one source gave, as the refresh side effect reports it.
 struct FetchOutcome: Sendable, Equatable, Codable {
     var status: FetchStatus
+    /// New articles stored and left visible by the rules.
     var newArticles = 0
+    /// Of those, the unread and the starred ones (the rules may have marked them); nil in journals from
+    /// before rules: all unread, none starred.
+    var newUnread: Int?
+    var newStarred: Int?
     var feedTitle: String?
     var siteLink: URL?
     var movedTo: URL?

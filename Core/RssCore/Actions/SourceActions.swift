@@ -56,8 +56,8 @@ extension RssState {
     }
 }
 
-/// Stops following a source and forgets its articles.
-public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag {
+/// Stops following a source and forgets its articles, and the rules for it alone.
+public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag, RulesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RemoveSource"
     /// The source to remove.
@@ -72,6 +72,8 @@ public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag {
     public func updateState(_ state: inout RssState) {
         guard state.sources[id] != nil else { return }
         state.sources.all.removeAll { $0.id == id }
+        // The database removes them with the source.
+        state.rules.rules.removeAll { $0.scope == .source(id) }
         for list in ListID.allCases where state.lists[list].filter.sourceID == id {
             state.lists[list].filter.sourceID = nil
         }

@@ -19,3 +19,5 @@ public protocol SettingsTag {}
 public protocol NoticesTag {}
 /// The action changed the feed discovery under way.
 public protocol DiscoveryTag {}
+/// The action changed the rules or the saved queries.
+public protocol RulesTag {}

@@ -15,11 +15,35 @@ struct FilterSubject {
     var isStarred: Bool
     var sourceTitle: String
     var tags: [String]
+    /// The plain text, when worked out once ahead (several rules reading `content` of one new article).
+    var plainContent: String?
 
     /// The article's text as plain text, as search indexes it: summary, then content, markup taken out.
     var content: String {
+        plainContent ?? Self.plain(summaryHTML: summaryHTML, contentHTML: contentHTML)
+    }
+
+    /// `summary` and `content` as plain text, as search indexes them.
+    static func plain(summaryHTML: String?, contentHTML: String?) -> String {
         [summaryHTML, contentHTML].compactMap { $0 }.map(SearchText.plain(html:)).filter { !$0.isEmpty }
             .joined(separator: " ")
+    }
+
+    /// A subject of these values (a new item, before it is stored).
+    init(
+        title: String, author: String, link: String, summaryHTML: String?, contentHTML: String?, date: Date,
+        isRead: Bool, isStarred: Bool, sourceTitle: String, tags: [String]
+    ) {
+        self.title = title
+        self.author = author
+        self.link = link
+        self.summaryHTML = summaryHTML
+        self.contentHTML = contentHTML
+        self.date = date
+        self.isRead = isRead
+        self.isStarred = isStarred
+        self.sourceTitle = sourceTitle
+        self.tags = tags
     }
 
     /// The subject of `article` (whose text is read only if the query asked for it), from `source`.

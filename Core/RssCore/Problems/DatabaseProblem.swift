@@ -47,6 +47,10 @@ public enum DatabaseOperation: String, Sendable, Equatable, Codable, CaseIterabl
     case storeFeed
     /// Applying the retention settings.
     case applyRetention
+    /// Storing or removing a rule or a saved query.
+    case saveRule
+    /// Applying a rule to the stored articles.
+    case applyRule
     /// Checking the file's integrity, or what other processes changed.
     case check
     /// Merging the write-ahead log into the database file at the end of a session.

@@ -42,4 +42,8 @@ public enum RssProblem: Error, Sendable, Equatable, Codable {
     case noFeedFound(page: String)
     /// A feed was picked from a discovery by a number it does not have (or no discovery has found feeds).
     case noDiscoveredFeed(number: Int)
+    /// An action named a rule that does not exist (names are compared with case ignored).
+    case unknownRule(String)
+    /// An action named a saved query that does not exist (names are compared with case ignored).
+    case unknownQuery(String)
 }

@@ -6,5 +6,6 @@ extension ArticleQuery {
             isRead: filter.marks == .unread ? false : nil,
             isStarred: filter.marks == .starred ? true : nil,
             searchText: filter.searchText, order: order)
+        self.filter = filter.query?.filter
     }
 }

@@ -28,13 +28,19 @@ public struct ListFilter: Sendable, Equatable, Hashable, Codable {
     public var searchText: String?
     /// Only articles of the sources filed under this tag (exactly as written), when set.
     public var tag: String?
+    /// Only articles this saved query selects, when set: the list shows the query (`list NAME`).
+    public var query: SavedQuery?
 
     /// A filter; the default shows every article of every source.
-    public init(marks: Marks = .all, sourceID: UUID? = nil, searchText: String? = nil, tag: String? = nil) {
+    public init(
+        marks: Marks = .all, sourceID: UUID? = nil, searchText: String? = nil, tag: String? = nil,
+        query: SavedQuery? = nil
+    ) {
         self.marks = marks
         self.sourceID = sourceID
         self.searchText = searchText
         self.tag = tag
+        self.query = query
     }
 }
 

@@ -22,6 +22,8 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
         case imported(file: String, added: Int, alreadyFollowed: Int)
         /// An OPML export wrote this many sources.
         case exported(file: String, sources: Int)
+        /// A rule applied on demand (``ApplyRule``) changed this many articles.
+        case ruleApplied(name: String, action: ArticleRule.Action, articles: Int)
     }
 
     /// How a front should present a notice.

@@ -18,6 +18,8 @@ public struct RssState: Sendable, Equatable {
     public internal(set) var route: Route = .lists
     /// Progress of the refresh under way, if any.
     public internal(set) var refresh = RefreshState()
+    /// The rules applied to new articles and the saved queries the lists can show.
+    public internal(set) var rules = RulesState()
     /// Preferences that persist in the database.
     public internal(set) var settings = Settings()
     /// Messages for the user (errors, "12 new in Source"), oldest first.

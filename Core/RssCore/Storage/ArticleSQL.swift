@@ -45,6 +45,9 @@ struct ArticleSQL {
             searchMatch = match
             searchText = text
         }
+        // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column comes
+        // before `sortDate` in every list index, so the date order is still the index's.
+        conditions.append(Self.visible)
         if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
         guard let scope = Self.sourceScope(sourceIDs: query.sourceIDs, tags: query.tags) else { return nil }
@@ -80,19 +83,20 @@ struct ArticleSQL {
                 arguments += [query.order == .newestFirst ? (second + 1) << bits : second << bits]
             }
         }
-        let searchOnly = conditions == ["article_search MATCH ?"]
+        let searchOnly = conditions == ["article_search MATCH ?", Self.visible]
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
         if let maintained = Self.maintainedCount(query, scope: scope) {
             countSQL = maintained
         } else {
             countSQL = searchOnly
-                ? "SELECT count(*) FROM article_search WHERE article_search MATCH ?" : "SELECT count(*) " + fromWhere
+                ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+                : "SELECT count(*) " + fromWhere
         }
         if searchMatch == nil {
             searchKeysSelect = nil
         } else {
             searchKeysSelect = searchOnly
-                ? "SELECT rowid FROM article_search WHERE article_search MATCH ?"
+                ? "SELECT rowid FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
                 : "SELECT article_search.rowid " + fromWhere
         }
         // The search's MATCH comes first in the clause.
@@ -111,6 +115,13 @@ struct ArticleSQL {
     static func searchKeysOrder(_ order: ArticleQuery.Order) -> String {
         order == .newestFirst ? " ORDER BY article_search.rowid DESC" : " ORDER BY article_search.rowid"
     }
+
+    /// The condition that leaves hidden articles out.
+    static let visible = "article.isHidden = 0"
+    /// The same on the full-text index alone (its keys, see `FeedSchema.searchKey(_:)`): the few hidden
+    /// articles are read from their partial index.
+    static let notHidden =
+        "article_search.rowid NOT IN (SELECT \(FeedSchema.searchKey("article")) FROM article WHERE isHidden = 1)"
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
     static func orderBy(_ order: ArticleQuery.Order) -> String {

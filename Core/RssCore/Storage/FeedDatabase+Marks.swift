@@ -44,12 +44,13 @@ extension FeedDatabase {
             }
             var change = CountChange()
             for row in try Row.fetchAll(
-                db, sql: "SELECT sourceId, count(*) AS unread FROM article WHERE isRead = 0\(scope) GROUP BY sourceId",
+                db, sql: "SELECT sourceId, count(*) AS unread FROM article WHERE isRead = 0 AND isHidden = 0\(scope) GROUP BY sourceId",
                 arguments: arguments)
             {
                 change.unreadBySource[row.uuid("sourceId")] = -(row["unread"] as Int)
             }
-            try db.execute(sql: "UPDATE article SET isRead = 1 WHERE isRead = 0\(scope)", arguments: arguments)
+            // Hidden articles count nowhere (and a rule hid them read): the lists' indexes serve both statements.
+            try db.execute(sql: "UPDATE article SET isRead = 1 WHERE isRead = 0 AND isHidden = 0\(scope)", arguments: arguments)
             return change
         }
     }

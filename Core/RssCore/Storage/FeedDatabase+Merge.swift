@@ -5,6 +5,13 @@ import GRDB
 struct MergeResult: Sendable, Equatable {
     var inserted: Int
     var updated: Int
+    /// Of the inserted articles, those the rules left visible (not hidden), and of those the unread and the
+    /// starred ones. (An item a rule deletes is not inserted.)
+    var visible = 0
+    var unread = 0
+    var starred = 0
+    /// How many changes the rules made to the inserted articles.
+    var ruled = 0
     /// Whether the source took the moved URL of ``FeedDetails/url``: not when another source already has it.
     var moved = false
 }
@@ -33,7 +40,10 @@ extension FeedDatabase {
     /// - an item missing from this fetch stays (retention removes old items, not the feed);
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
     ///   tombstones of items the feed no longer lists are dropped;
-    /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says).
+    /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says);
+    /// - the rules apply to each new item as it is inserted, in the same transaction (``NewArticleRules``): no
+    ///   article is ever stored without its rules having run, and a failure stores neither; an item a rule
+    ///   deletes is not stored (only its tombstone).
     ///
     /// Returns nil, having written nothing, when the source is gone (removed while it was being fetched).
     @discardableResult
@@ -79,6 +89,11 @@ extension FeedDatabase {
             WHERE rowid = ?
             """)
 
+        let hide = try db.cachedStatement(sql: "UPDATE article SET isHidden = 1 WHERE rowid = ?")
+        let bury = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO article_tombstone (sourceId, stableId) VALUES (?, ?)")
+        let rules = try NewArticleRules(db, sourceID: sourceID)
+
         var result = MergeResult(inserted: 0, updated: 0)
         var insertedRowids: ClosedRange<Int64>?
         var seen = Set<String>()
@@ -99,14 +114,28 @@ extension FeedDatabase {
             } else if try Bool.fetchOne(tombstone, arguments: key) == true {
                 continue
             } else {
+                let verdict = rules.verdict(for: item, firstSeen: now, now: now)
+                result.ruled += verdict.changes
+                if verdict.isDeleted {
+                    // Deleted by a rule: never stored; the tombstone keeps the next fetch from bringing it.
+                    try bury.execute(arguments: key)
+                    continue
+                }
                 let article = StoredArticle(
                     id: UUID.random(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
                     author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
-                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now, isRead: false,
-                    isStarred: false)
+                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
+                    isRead: verdict.isRead, isStarred: verdict.isStarred)
                 try insert.execute(arguments: article.arguments)
                 let rowid = db.lastInsertedRowID
+                if verdict.isHidden {
+                    try hide.execute(arguments: [rowid])
+                } else {
+                    result.visible += 1
+                    if !verdict.isRead { result.unread += 1 }
+                    if verdict.isStarred { result.starred += 1 }
+                }
                 insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
                 result.inserted += 1
             }

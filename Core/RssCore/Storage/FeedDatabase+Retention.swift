@@ -5,7 +5,9 @@ import GRDB
 struct RetentionPolicy: Sendable, Equatable {
     /// Remove articles whose date (published, else updated, else first seen) is older than this many days.
     var maxAgeDays: Int?
-    /// Keep at most this many newest articles per source (starred ones count towards the newest but stay).
+    /// Keep at most this many newest articles per source (starred ones count towards the newest but stay);
+    /// hidden articles are counted apart, so that they never crowd out the ones the lists show (and the
+    /// source's date index, which holds `isHidden` before the date, gives the order).
     var maxArticlesPerSource: Int?
 }
 
@@ -19,13 +21,16 @@ extension FeedDatabase {
             var doomed: [String] = []
             if let days = policy.maxAgeDays {
                 let cutoff = now.addingTimeInterval(-Double(max(0, days)) * 86_400).storageValue
-                doomed.append("SELECT rowid FROM article WHERE sortDate < \(cutoff) AND isStarred = 0")
+                // `isHidden IN (0, 1)` lets the starred index seek the dates (it holds isHidden before sortDate).
+                doomed.append(
+                    "SELECT rowid FROM article WHERE isStarred = 0 AND isHidden IN (0, 1) AND sortDate < \(cutoff)")
             }
             if let count = policy.maxArticlesPerSource {
                 doomed.append("""
                     SELECT rowid FROM (
                         SELECT rowid, isStarred,
-                            row_number() OVER (PARTITION BY sourceId ORDER BY sortDate DESC, rowid DESC) AS position
+                            row_number() OVER (
+                                PARTITION BY sourceId, isHidden ORDER BY sortDate DESC, rowid DESC) AS position
                         FROM article)
                     WHERE position > \(max(0, count)) AND isStarred = 0
                     """)
@@ -40,7 +45,7 @@ extension FeedDatabase {
                 """)
             var change = CountChange()
             for row in try Row.fetchAll(db, sql: """
-                SELECT sourceId, count(*) AS total, sum(isRead = 0) AS unread FROM article
+                SELECT sourceId, sum(isHidden = 0) AS total, sum(isRead = 0 AND isHidden = 0) AS unread FROM article
                 WHERE rowid IN (SELECT rowid FROM retention_doomed) GROUP BY sourceId
                 """)
             {

@@ -54,7 +54,7 @@ extension FeedDatabase {
                 db, sql: """
                     SELECT count(*) AS total, coalesce(sum(isRead = 0), 0) AS unread,
                         coalesce(sum(isStarred), 0) AS starred
-                    FROM article WHERE sourceId = ?
+                    FROM article WHERE sourceId = ? AND isHidden = 0
                     """, arguments: [id.uuidString])
             try db.execute(sql: "DELETE FROM source WHERE id = ?", arguments: [id.uuidString])
             guard db.changesCount > 0, let counts else { return nil }

@@ -56,16 +56,20 @@ extension FeedSchema {
                 WHERE sourceId = old.sourceId;
             END;
             """)
-        try recountArticles(db)
+        // The column `isHidden` comes with a later migration (rules), which counts again.
+        try recountArticles(db, weighingHidden: false)
     }
 
-    /// Counts every source's articles again, replacing `article_count`: the migration's first fill, and the
-    /// bulk path's after it inserted with the triggers suspended.
-    static func recountArticles(_ db: Database) throws {
+    /// Counts every source's articles again, replacing `article_count`: the migrations' fills, and the
+    /// bulk path's after it inserted with the triggers suspended. Hidden articles count nowhere (see
+    /// ``createRules(_:)``); `weighingHidden` is false only before the column exists.
+    static func recountArticles(_ db: Database, weighingHidden: Bool = true) throws {
+        let visible = weighingHidden ? "isHidden = 0" : "1"
         try db.execute(sql: """
             DELETE FROM article_count;
             INSERT INTO article_count (sourceId, total, unread, starred)
-            SELECT sourceId, count(*), sum(isRead = 0), sum(isStarred <> 0) FROM article GROUP BY sourceId;
+            SELECT sourceId, sum(\(visible)), sum(isRead = 0 AND \(visible)), sum(isStarred <> 0 AND \(visible))
+            FROM article GROUP BY sourceId;
             """)
     }
 }

@@ -11,6 +11,7 @@ enum FeedSchema {
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
+        rulesMigration,
     ]
 
     /// The migration that adds the user's own name for a source.
@@ -49,6 +50,10 @@ enum FeedSchema {
         migrator.registerMigration(searchInDateOrderMigration) { db in
             try createSearchInDateOrder(db)
             try setUserVersion(of: searchInDateOrderMigration, db)
+        }
+        migrator.registerMigration(rulesMigration) { db in
+            try createRules(db)
+            try setUserVersion(of: rulesMigration, db)
         }
         return migrator
     }

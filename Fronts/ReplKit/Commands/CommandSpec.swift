@@ -86,6 +86,12 @@ enum ArgumentCompletion: Sendable, Equatable {
     case commands
     /// The sources' titles.
     case sources
+    /// The sources' titles, and the saved queries' names (what `list` shows).
+    case sourcesAndQueries
+    /// The rules' names.
+    case ruleNames
+    /// The saved queries' names.
+    case queryNames
     /// The tags the sources are filed under.
     case tags
     /// A fixed set of words.

@@ -8,6 +8,10 @@ protocol ReplCommand: Sendable {
     /// Reads the words typed after the command's name, checking their shape (not yet against the state).
     init(words: [String]) throws(CommandError)
 
+    /// Reads the words, and the text after the command's name as typed (quotes and backslashes kept), for a
+    /// command whose argument is in a language of its own (a filter expression); by default the words alone.
+    init(words: [String], typed: String) throws(CommandError)
+
     /// Does what the command says: dispatches RssCore's actions, waits for the store, asks the views to show.
     func run(in session: CommandRunner)
 
@@ -17,6 +21,10 @@ protocol ReplCommand: Sendable {
 
 extension ReplCommand {
     static var endsSession: Bool { false }
+
+    init(words: [String], typed: String) throws(CommandError) {
+        try self.init(words: words)
+    }
 
     /// A usage error of this command: `problem; usage: …`.
     static func usage(_ problem: String) -> CommandError {

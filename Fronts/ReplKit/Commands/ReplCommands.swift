@@ -8,7 +8,8 @@ enum ReplCommands {
         SortCommand.self, NextCommand.self, PrevCommand.self, OpenCommand.self, BrowseCommand.self, PipeCommand.self,
         StarCommand.self, UnstarCommand.self, ReadCommand.self,
         UnreadCommand.self, MarkAllReadCommand.self, SearchCommand.self, ImportCommand.self, ExportCommand.self,
-        SwitchCommand.self, SetCommand.self, SetSourceCommand.self, QuitCommand.self,
+        SwitchCommand.self, SetCommand.self, SetSourceCommand.self, RuleCommand.self, QueryCommand.self,
+        QuitCommand.self,
     ]
 
     /// Every name and alias, in `all`'s order.
@@ -35,7 +36,7 @@ enum ReplCommands {
         case .failure(let error): return .failure(error)
         case .success(let command):
             do throws(CommandError) {
-                return .success(try command.init(words: Array(words.dropFirst())))
+                return .success(try command.init(words: Array(words.dropFirst()), typed: TypedText.dropping(1, from: line)))
             } catch {
                 return .failure(error)
             }

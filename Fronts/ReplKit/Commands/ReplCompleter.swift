@@ -12,6 +12,10 @@ public final class CompletionContext {
     var tags: () -> [String]
     /// The article numbers of the last list printed.
     var articleNumbers: () -> [Int] = { [] }
+    /// The rules' names.
+    var ruleNames: () -> [String] = { [] }
+    /// The saved queries' names.
+    var queryNames: () -> [String] = { [] }
     /// File paths, relative to the working directory or `~`.
     let files: FilePathCompleter
     /// The programs on `PATH` whose names start with the word typed.
@@ -50,7 +54,7 @@ public struct ReplCompleter {
         // An argument that takes the rest of the line keeps completing after its first word (numbers, tags);
         // a source title with spaces completes word by word.
         if let rest = arguments.firstIndex(where: \.takesTheRest), index > rest {
-            if arguments[rest].completion == .sources {
+            if [.sources, .sourcesAndQueries].contains(arguments[rest].completion) {
                 let typed = request.precedingWords.dropFirst(rest + 1).joined(separator: " ")
                 return continuations(of: typed, word: request.word)
             }
@@ -71,7 +75,7 @@ public struct ReplCompleter {
     private func complete(_ argument: ArgumentSpec, _ request: CompletionRequest) -> [String] {
         let offered = complete(argument.completion, request)
         guard !argument.takesTheRest || argument.completion == .tags,
-            [.sources, .tags].contains(argument.completion)
+            [.sources, .sourcesAndQueries, .tags].contains(argument.completion)
         else { return offered }
         return offered.map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }
     }
@@ -92,8 +96,14 @@ public struct ReplCompleter {
         switch completion {
         case .commands: return matching(ReplCommands.specs.map(\.name))
         // `#` starts a tag where a source may be named (`list #news`).
-        case .sources where word.hasPrefix("#"): return matching(tags.map { "#" + $0 })
+        case .sources where word.hasPrefix("#"), .sourcesAndQueries where word.hasPrefix("#"):
+            return matching(tags.map { "#" + $0 })
         case .sources: return matching(context.sourceTitles().map(UserMessage.line))
+        case .sourcesAndQueries:
+            let queries = matching(context.queryNames().map(UserMessage.line))
+            return queries + complete(.sources, request).filter { !queries.contains($0) }
+        case .ruleNames: return matching(context.ruleNames().map(UserMessage.line))
+        case .queryNames: return matching(context.queryNames().map(UserMessage.line))
         case .tags: return matching(tags)
         case .choices(let words): return matching(words)
         case .settingKeys: return matching(SettingValue.keys)

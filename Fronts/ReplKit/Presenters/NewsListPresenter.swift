@@ -30,7 +30,7 @@ struct NewsListPresenter: Presenter {
     func reaction(for box: StateBox<RssState>) -> Reaction {
         guard
             box.lastAction(is: (any ListsTag).self) || box.lastAction(is: (any MarksTag).self)
-                || box.lastAction(is: (any SourcesTag).self)
+                || box.lastAction(is: (any SourcesTag).self) || box.lastAction(is: (any RulesTag).self)
         else { return .none }
         return box.isNew(keyPath: \.lists) || box.isNew(keyPath: \.sources.all) ? .props : .none
     }
@@ -56,6 +56,7 @@ struct NewsListPresenter: Presenter {
         if let id = list.filter.sourceID { what += " of " + UserMessage.line(sources[id]?.title ?? "?") }
         if let tag = list.filter.tag { what += " of #" + UserMessage.line(tag) }
         if let search = list.filter.searchText { what += " matching “\(UserMessage.line(search))”" }
+        if let query = list.filter.query { what += " of query \(UserMessage.line(query.name))" }
         let name = active == .first ? "list 1" : "list 2"
         let count =
             list.isTotalCapped

@@ -72,6 +72,8 @@ public enum ReplSession {
         let console = Console(editor: editor, environment: environment)
         let views = ReplViews(console: console, store: store)
         completion.articleNumbers = { views.list.printedNumbers.keys.sorted() }
+        completion.ruleNames = { store.state.rules.rules.map(\.name) }
+        completion.queryNames = { store.state.rules.queries.map(\.name) }
         let waiter = StoreWaiter(store: store, editor: editor, interrupts: interrupts, waitsForIdle: !interactive)
         let runner = CommandRunner(store: store, console: console, views: views, waiter: waiter)
         waiter.until { $0.isStarted && $0.listsSettled }

@@ -78,6 +78,25 @@ struct StoreWaiter {
         return outcome.withLock { $0 }
     }
 
+    /// The first `limit` articles `query` selects and how many it selects in all, read with RssCore's query
+    /// API (nothing is marked).
+    func articles(_ query: ArticleQuery, limit: Int) -> Result<(articles: [ArticleSnapshot], total: Int), RssProblem> {
+        let store = self.store
+        let outcome = Locked<Result<(articles: [ArticleSnapshot], total: Int), RssProblem>>(.success(([], 0)))
+        Self.block {
+            do throws(RssProblem) {
+                var first = query
+                first.limit = limit
+                let articles = try await store.articles(first)
+                let total = try await store.articleCount(query)
+                outcome.withLock { $0 = .success((articles, total)) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        return outcome.withLock { $0 }
+    }
+
     /// Waits until everything dispatched so far is processed, then renders what it produced.
     func processed() {
         let store = self.store

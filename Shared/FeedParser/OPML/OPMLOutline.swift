@@ -78,12 +78,18 @@ public struct OPMLDocument: Sendable, Hashable, Codable {
     public var outlines: [OPMLOutline]
     /// What the reader recovered from (raw `&`, truncation, missing `<body>`).
     public var warnings: [ParseWarning]
+    /// The elements of other namespaces in `<head>`, in document order.
+    public var extensions: [OPMLExtension]
 
     /// Makes a document.
-    public init(title: String? = nil, outlines: [OPMLOutline] = [], warnings: [ParseWarning] = []) {
+    public init(
+        title: String? = nil, outlines: [OPMLOutline] = [], warnings: [ParseWarning] = [],
+        extensions: [OPMLExtension] = []
+    ) {
         self.title = title
         self.outlines = outlines
         self.warnings = warnings
+        self.extensions = extensions
     }
 
     /// Every feed in the tree, depth first, with its folder path; the same URL twice is kept once (first wins).

@@ -43,7 +43,23 @@ public struct OPMLReader: Sendable {
         }
         let title = titleIndex.map { doc.text(of: $0).trimmingASCIIWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         let topLevel = ([root] + doc.extraRoots).flatMap { topOutlines(under: $0, in: doc) }
-        return OPMLDocument(title: title, outlines: topLevel.map { outline($0, in: doc) }, warnings: warnings)
+        return OPMLDocument(
+            title: title, outlines: topLevel.map { outline($0, in: doc) }, warnings: warnings,
+            extensions: extensions(in: doc))
+    }
+
+    /// The elements of other namespaces directly in `<head>`.
+    private func extensions(in doc: XMLDocument) -> [OPMLExtension] {
+        guard let head = doc.elements.indices.first(where: { doc[$0].lname == "head" }) else { return [] }
+        return doc.childElements(head).compactMap { index in
+            let element = doc[index]
+            guard !element.ns.isEmpty else { return nil }
+            let parts = element.qname.split(separator: ":", maxSplits: 1)
+            let prefix = parts.count == 2 ? String(parts[0]) : ""
+            var attributes: [String: String] = [:]
+            for attribute in element.attributes where attribute.ns.isEmpty { attributes[attribute.lname] = attribute.value }
+            return OPMLExtension(namespace: element.ns, prefix: prefix, name: element.lname, attributes: attributes)
+        }
     }
 
     /// Outlines not inside another outline, searching below `index` (skipping `<head>`).

@@ -7,10 +7,20 @@ public struct OPMLWriter: Sendable {
     public init() {}
 
     /// The OPML 2.0 text for `subscriptions`, in their order, grouped into nested folders.
-    public func write(title: String?, subscriptions: [OPMLSubscription], dateCreated: Date? = nil) -> Data {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+    /// `extensions` go in `<head>`, their namespaces declared on the root.
+    public func write(
+        title: String?, subscriptions: [OPMLSubscription], dateCreated: Date? = nil, extensions: [OPMLExtension] = []
+    ) -> Data {
+        var namespaces: [String: String] = [:]
+        for element in extensions { namespaces[element.prefix] = element.namespace }
+        let declarations = namespaces.sorted { $0.key < $1.key }.map { " xmlns:\($0.key)=\"\(escape($0.value))\"" }.joined()
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"\(declarations)>\n  <head>\n"
         if let title { out += "    <title>\(escape(title))</title>\n" }
         if let dateCreated { out += "    <dateCreated>\(Self.rfc822(dateCreated))</dateCreated>\n" }
+        for element in extensions {
+            let attributes = element.attributes.sorted { $0.key < $1.key }.map { " \($0.key)=\"\(escape($0.value))\"" }
+            out += "    <\(element.prefix):\(element.name)\(attributes.joined())/>\n"
+        }
         out += "  </head>\n  <body>\n"
         out += render(Folder.build(subscriptions), depth: 2)
         out += "  </body>\n</opml>\n"

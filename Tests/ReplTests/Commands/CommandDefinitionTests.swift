@@ -9,12 +9,12 @@ import Testing
 @Suite("command definitions")
 struct CommandDefinitionTests {
     /// `command ARGUMENT`s whose text nothing can foresee: a search; the number of a link in an article's text,
-    /// which only reading that article's text would tell.
-    static let freeText: Set<String> = ["search TEXT", "browse K"]
+    /// which only reading that article's text would tell; a filter expression.
+    static let freeText: Set<String> = ["search TEXT", "browse K", "rule EXPR", "query EXPR"]
 
     @Test("every command has a summary, a usage line starting with its name, and help")
     func everyCommandHasHelp() {
-        #expect(ReplCommands.all.count == 28)
+        #expect(ReplCommands.all.count == 30)
         for spec in ReplCommands.specs {
             #expect(!spec.summary.isEmpty, "\(spec.name)")
             #expect(spec.usage.hasPrefix(spec.name), "\(spec.name)")
@@ -59,6 +59,8 @@ struct CommandDefinitionTests {
         #expect(usages["untag"] == "untag SOURCE TAG…")
         #expect(usages["browse"] == "browse N [K]")
         #expect(usages["pipe"] == "pipe N COMMAND [ARG…]")
+        #expect(usages["rule"] == "rule add|list|remove|test|apply [NAME] [EXPR]")
+        #expect(usages["query"] == "query save|list|remove [NAME] [EXPR]")
     }
 
     /// A word an argument of this kind could hold.

@@ -57,6 +57,36 @@ struct CommandParsingTests {
         check("untag Daring Fireball apple", try! UntagCommand(words: ["Daring", "Fireball", "apple"]))
     }
 
+    @Test("rule and query lines keep their expression as typed: quotes and backslashes reach the filter")
+    func rulesAndQueries() throws {
+        check(
+            #"rule add ads  title ~ "^\[ad\]" or link contains '->' -> hide #news"#,
+            RuleCommand(
+                step: .add(
+                    name: "ads", filter: try ArticleFilter(#"title ~ "^\[ad\]" or link contains '->'"#), action: .hide,
+                    scope: "#news")))
+        check(
+            "rule add old age > 30d -> READ Daring Fireball",
+            RuleCommand(
+                step: .add(name: "old", filter: try ArticleFilter("age > 30d"), action: .read, scope: "Daring Fireball")))
+        check("rule list", RuleCommand(step: .list))
+        check("rule remove Ads", RuleCommand(step: .remove(name: "Ads")))
+        check("rule apply ads", RuleCommand(step: .apply(name: "ads")))
+        check(#"rule test title ~ "\d+""#, RuleCommand(step: .test(try ArticleFilter(#"title ~ "\d+""#))))
+        check(
+            "query save swift unread and title contains 'swift 6'",
+            QueryCommand(step: .save(name: "swift", filter: try ArticleFilter("unread and title contains 'swift 6'"))))
+        check("query remove swift", QueryCommand(step: .remove(name: "swift")))
+        for bad in ["rule", "rule add", "rule add x", "rule add x unread", "rule add x unread -> eat", "rule add #x unread -> read",
+            "rule remove", "rule remove a b", "rule frob", "query save x", "query save x titel = 1", "query"]
+        {
+            guard case .failure? = ReplCommands.parse(bad) else {
+                Issue.record("\(bad) parsed")
+                continue
+            }
+        }
+    }
+
     @Test("a blank line is nothing")
     func blank() {
         #expect(ReplCommands.parse("   ") == nil)
@@ -146,8 +176,14 @@ struct CommandParsingTests {
         let complete = { (line: String) in CompletionFixture.complete(line, with: completer) }
         #expect(complete("s") == ["sources", "sort", "star", "search", "switch", "set", "set-source"])
         #expect(complete("mark") == ["mark-all-read"])
-        #expect(complete("list ") == ["unread", "starred", "all", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
-        #expect(complete("list unread ") == ["QEMU", "research!rsc", "Daring Fireball", "Evil"])
+        #expect(
+            complete("list ") == ["unread", "starred", "all", "swift", "week", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
+        #expect(complete("list unread ") == ["swift", "week", "QEMU", "research!rsc", "Daring Fireball", "Evil"])
+        #expect(complete("list sw") == ["swift"])
+        #expect(complete("rule ") == ["add", "list", "remove", "test", "apply"])
+        #expect(complete("rule remove ") == ["ads", "old-news"])
+        #expect(complete("rule apply o") == ["old-news"])
+        #expect(complete("query remove s") == ["swift"])
         #expect(complete("remove d") == ["Daring Fireball"])
         #expect(complete("remove Daring F") == ["Fireball"])
         #expect(complete("set page") == ["page-size"])

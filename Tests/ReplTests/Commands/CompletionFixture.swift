@@ -4,7 +4,8 @@ import LineEditor
 @testable import ReplKit
 
 /// A completer over a fixed state: four sources (one with a hostile title) with tags, a printed list of
-/// articles 1, 2, 3 and 12, and a directory holding `feeds.opml`.
+/// articles 1, 2, 3 and 12, rules `ads` and `old-news`, saved queries `swift` and `week`, and a directory
+/// holding `feeds.opml`.
 enum CompletionFixture {
     static func completer() throws -> ReplCompleter {
         let directory = try ReplPaths.temporaryDirectory()
@@ -14,6 +15,8 @@ enum CompletionFixture {
             sourceTitles: { ["QEMU", "research!rsc", "Daring Fireball", "\u{1B}[31mEvil"] },
             tags: { ["news", "dev", "news"] })
         context.articleNumbers = { [1, 2, 3, 12] }
+        context.ruleNames = { ["ads", "old-news"] }
+        context.queryNames = { ["swift", "week"] }
         return ReplCompleter(context: context)
     }
 

@@ -138,8 +138,18 @@ struct ArticleCountTests {
             try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[previous - 1])
             try queue.write { db in
                 try FeedDatabase.saveSource(source, db)
-                _ = try FeedDatabase.merge(
-                    (0..<5).map { makeItem("\($0)") }, sourceID: source.id, status: nil, now: referenceDate, db)
+                // Plain inserts: the merge reads the current schema (its rules, hidden articles).
+                for index in 0..<5 {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            UUID().uuidString, source.id.uuidString, "\(index)", "Title \(index)",
+                            referenceDate.storageValue, referenceDate.storageValue,
+                        ])
+                }
                 try db.execute(sql: "UPDATE article SET isRead = 1 WHERE stableId IN ('1', '2')")
                 try db.execute(sql: "UPDATE article SET isStarred = 1 WHERE stableId = '3'")
             }

@@ -47,7 +47,7 @@ struct SourceAndMergeTests {
         for source in [old, taken] { try database.saveSource(source) }
         let blocked = try database.mergeFetchedItems(
             [makeItem("1")], sourceID: old.id, details: FeedDetails(title: "Moved", url: taken.url))
-        #expect(blocked == MergeResult(inserted: 1, updated: 0, moved: false))
+        #expect(blocked == MergeResult(inserted: 1, updated: 0, visible: 1, unread: 1, moved: false))
         #expect(try database.source(id: old.id)?.url == old.url)
         #expect(try database.source(id: old.id)?.title == "Moved")
         let moved = try database.mergeFetchedItems(
@@ -64,7 +64,7 @@ struct SourceAndMergeTests {
         let first = try database.mergeFetchedItems(
             [makeItem("1", minutesAgo: 3), makeItem("2", minutesAgo: 2), makeItem("3", minutesAgo: 1), makeItem("3")],
             sourceID: source.id, now: referenceDate)
-        #expect(first == MergeResult(inserted: 3, updated: 0))
+        #expect(first == MergeResult(inserted: 3, updated: 0, visible: 3, unread: 3))
 
         let rows = try database.listArticles(ListFilter(), limit: 10).rows
         let byStable = Dictionary(uniqueKeysWithValues: rows.map { ($0.title, $0.id) })
@@ -76,7 +76,7 @@ struct SourceAndMergeTests {
         let second = try database.mergeFetchedItems(
             [makeItem("1", title: "Title 1 (corrected)", minutesAgo: 0.5), makeItem("2", minutesAgo: 2), makeItem("4")],
             sourceID: source.id, now: referenceDate.addingTimeInterval(60))
-        #expect(second == MergeResult(inserted: 1, updated: 1))
+        #expect(second == MergeResult(inserted: 1, updated: 1, visible: 1, unread: 1))
         let again = try database.mergeFetchedItems([makeItem("2", minutesAgo: 2)], sourceID: source.id)
         #expect(again == MergeResult(inserted: 0, updated: 0))
 

@@ -79,6 +79,18 @@ struct UITagContractTests {
         store.dispatch(MarkAllRead(tag: "news"))
         store.dispatch(TagSource(id: UUID(), tags: ["x"], date: F.date))
         await store.idle()
+        // Rules and saved queries.
+        let query = SavedQuery(name: "q", filter: try ArticleFilter("unread"))
+        store.dispatch(AddRule(ArticleRule(name: "r", filter: try ArticleFilter("title contains a"), action: .read)))
+        store.dispatch(ApplyRule(name: "r", date: F.date))
+        store.dispatch(ApplyRule(name: "none", date: F.date))
+        store.dispatch(SaveQuery(query))
+        store.dispatch(FilterList(list: .second, filter: ListFilter(query: query)))
+        store.dispatch(SaveQuery(SavedQuery(name: "q", filter: try ArticleFilter("starred"))))
+        store.dispatch(RemoveQuery(name: "q", date: F.date))
+        store.dispatch(RemoveQuery(name: "q", date: F.date))
+        store.dispatch(RemoveRule(name: "r", date: F.date))
+        await store.idle()
 
         let seen = recorder.changes.withLock { $0 }
         #expect(seen.count > 40)
@@ -109,7 +121,7 @@ struct UITagContractTests {
 
 /// The parts of the state a view shows, each with the tags an action changing it may carry.
 enum StatePart: String, CaseIterable, Sendable {
-    case sources, lists, counts, route, article, refresh, settings, notices, discovery
+    case sources, lists, counts, route, article, refresh, settings, notices, discovery, rules
 
     /// Whether `box`'s action changed this part.
     func changed(in box: StateBox<RssState>) -> Bool {
@@ -123,6 +135,7 @@ enum StatePart: String, CaseIterable, Sendable {
         case .settings: box.isNew(keyPath: \.settings)
         case .notices: box.isNew(keyPath: \.notices)
         case .discovery: box.isNew(keyPath: \.discovery)
+        case .rules: box.isNew(keyPath: \.rules)
         }
     }
 
@@ -140,6 +153,7 @@ enum StatePart: String, CaseIterable, Sendable {
         case .settings: box.lastAction(is: (any SettingsTag).self)
         case .notices: box.lastAction(is: (any NoticesTag).self)
         case .discovery: box.lastAction(is: (any DiscoveryTag).self)
+        case .rules: box.lastAction(is: (any RulesTag).self)
         }
     }
 }

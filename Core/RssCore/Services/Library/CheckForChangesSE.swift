@@ -10,7 +10,8 @@ struct CheckForChangesSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         let force = box.lastAction(as: CheckForChanges.self)?.force ?? false
         let before = DatabaseChanged.Snapshot(
-            sources: box.state.sources.all, settings: box.state.settings, wasRefreshing: box.state.refresh.isRunning)
+            sources: box.state.sources.all, settings: box.state.settings, wasRefreshing: box.state.refresh.isRunning,
+            rules: box.state.rules)
         let seen = service.dataVersionSeen
         service.perform(trunk) { database throws(DatabaseProblem) in
             let version = try database.dataVersion()
@@ -22,7 +23,7 @@ struct CheckForChangesSE: SideEffect {
             return DatabaseChanged(
                 sources: try database.loadSources().map(Source.init(stored:)),
                 settings: Settings(stored: try database.allSettings()), counts: try database.articleCounts(),
-                before: before)
+                before: before, rules: try database.loadRules())
         }
     }
 }

@@ -14,7 +14,9 @@ struct StartSE: SideEffect {
             seen.withLock { $0 = version }
             let sources = try database.loadSources().map(Source.init(stored:))
             let settings = Settings(stored: try database.allSettings())
-            return Started(sources: sources, settings: settings, counts: try database.articleCounts())
+            return Started(
+                sources: sources, settings: settings, counts: try database.articleCounts(),
+                rules: try database.loadRules())
         }
     }
 }

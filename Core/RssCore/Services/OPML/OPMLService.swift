@@ -28,6 +28,7 @@ struct ImportOPMLSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: OPMLService) {
         guard let action = box.lastAction(as: ImportOPML.self) else { return }
         let now = service.now
+        let rules = box.state.rules
         trunk.run { trunk in
             let document: OPMLDocument
             do throws(FileProblem) {
@@ -45,6 +46,10 @@ struct ImportOPMLSE: SideEffect {
                     tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date)
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
+            // Saved queries come too, those whose names are not in use.
+            for query in SavedQueryOPML.queries(in: document) where rules.query(named: query.name) == nil {
+                trunk.dispatch(SaveQuery(query))
+            }
         }
     }
 }
@@ -86,9 +91,12 @@ struct ExportOPMLSE: SideEffect {
             }
         }
         let count = box.state.sources.all.count
+        let queries = box.state.rules.queries
         let now = service.now
         trunk.run { trunk in
-            let data = OPMLWriter().write(title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now())
+            let data = OPMLWriter().write(
+                title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now(),
+                extensions: queries.map(SavedQueryOPML.element))
             do throws(FileProblem) {
                 try ExportTarget.write(data, to: file)
                 trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now()))

@@ -103,7 +103,8 @@ extension RefreshService {
                 items, sourceID: stored.id, status: status, now: date, details: details)
         else { return nil }
         return FetchOutcome(
-            status: FetchStatus(stored: status), newArticles: merged.inserted,
+            status: FetchStatus(stored: status), newArticles: merged.visible, newUnread: merged.unread,
+            newStarred: merged.starred,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
             movedTo: merged.moved ? move.take : nil)
     }

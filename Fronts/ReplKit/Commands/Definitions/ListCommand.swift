@@ -1,7 +1,7 @@
 import ReduxVM
 import RssCore
 
-/// `list [unread|starred|all] [SOURCE]`: the active list, its filter changed in one action.
+/// `list [unread|starred|all] [SOURCE|#TAG|QUERY]`: the active list, its filter changed in one action.
 struct ListCommand: ReplCommand, Equatable {
     /// The marks words `list` understands, the most used first.
     static let marksWords: [String] = [ListFilter.Marks.unread, .starred, .all].map(\.rawValue)
@@ -10,12 +10,14 @@ struct ListCommand: ReplCommand, Equatable {
         name: "list",
         arguments: [
             ArgumentSpec(name: marksWords.joined(separator: "|"), arity: .optional, completion: .choices(marksWords)),
-            .optionalSource,
+            ArgumentSpec(name: "SOURCE", arity: .optionalRest, completion: .sourcesAndQueries),
         ],
-        summary: "show the active list, filtered by marks and source (or #TAG)",
+        summary: "show the active list, filtered by marks and source (or #TAG, or a saved query)",
         details: """
             With no argument the list is shown as it is. A SOURCE alone keeps the marks filter; marks alone show \
-            every source. #TAG in place of SOURCE shows the sources filed under that tag (list unread #news).
+            every source. #TAG in place of SOURCE shows the sources filed under that tag (list unread #news); the \
+            name of a saved query (query list) shows what it selects (list unread NAME), before any source of \
+            that title.
             """)
 
     let marks: ListFilter.Marks?
@@ -39,10 +41,13 @@ struct ListCommand: ReplCommand, Equatable {
     func run(in session: CommandRunner) {
         let current = session.state.lists[session.active].filter
         var filter = current
-        if let source, source.hasPrefix("#") {
+        if let source, let query = session.state.rules.query(named: source) {
+            filter = ListFilter(marks: marks ?? .all, query: query)
+        } else if let source, source.hasPrefix("#") {
             guard let tag = session.tag(named: source) else { return }
             filter.tag = tag
             filter.sourceID = nil
+            filter.query = nil
             if let marks { filter.marks = marks }
         } else if let source {
             guard let found = session.source(named: source) else {
@@ -51,6 +56,7 @@ struct ListCommand: ReplCommand, Equatable {
             }
             filter.sourceID = found.id
             filter.tag = nil
+            filter.query = nil
             if let marks { filter.marks = marks }
         } else if let marks {
             filter = ListFilter(marks: marks)

@@ -1,6 +1,7 @@
 /// `quit`: ends the session (as Ctrl-D does).
 struct QuitCommand: ReplCommand, Equatable {
-    static let spec = CommandSpec(name: "quit", summary: "leave (Ctrl-D does too)")
+    // `q` was quit before `query` came, and stays so.
+    static let spec = CommandSpec(name: "quit", aliases: ["q"], summary: "leave (Ctrl-D does too)")
     static let endsSession = true
 
     init() {}
