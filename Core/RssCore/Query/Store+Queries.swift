@@ -22,6 +22,13 @@ extension Store where State == RssState {
         return try await readDatabase { database throws(DatabaseProblem) in try database.countArticles(query, now: now) }
     }
 
+    /// The article counts of every source that has articles, in one read of the counts the database keeps (a
+    /// source missing from the answer has none): for a front that shows per-source totals, which the state's
+    /// ``ArticleCounts`` does not hold.
+    public func articleCountsBySource() async throws(RssProblem) -> [UUID: SourceArticleCounts] {
+        try await readDatabase { database throws(DatabaseProblem) in try database.articleCountsBySource() }
+    }
+
     /// The article `id` with its text (``ArticleSnapshot/body``), or nil when it is not stored; unlike
     /// ``OpenArticle`` it neither routes nor marks the article read.
     public func article(id: UUID) async throws(RssProblem) -> ArticleSnapshot? {

@@ -111,6 +111,20 @@ extension FeedDatabase {
             return counts
         }
     }
+
+    /// The kept counts of each source that has articles.
+    func articleCountsBySource() throws(DatabaseProblem) -> [UUID: SourceArticleCounts] {
+        try read(.countArticles) { db in
+            var counts: [UUID: SourceArticleCounts] = [:]
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT sourceId, total, unread, starred FROM article_count WHERE total > 0"))
+            while let row = try rows.next() {
+                counts[row.uuid("sourceId")] = SourceArticleCounts(
+                    total: row["total"], unread: row["unread"], starred: row["starred"])
+            }
+            return counts
+        }
+    }
 }
 
 /// One page of a list: light rows and how many articles the whole filter matches.

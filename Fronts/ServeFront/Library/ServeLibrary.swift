@@ -31,6 +31,11 @@ struct ServeLibrary: Sendable {
         try await store.articleCount(query)
     }
 
+    /// Total, unread and starred articles of each source with any, in one read.
+    func countsBySource() async throws -> [UUID: SourceArticleCounts] {
+        try await store.articleCountsBySource()
+    }
+
     /// The stored articles with these numbers (unknown numbers are skipped).
     func articles(numbers: [Int64], includesBody: Bool = false) async throws -> [ArticleSnapshot] {
         guard !numbers.isEmpty else { return [] }

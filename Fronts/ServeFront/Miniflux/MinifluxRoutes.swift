@@ -107,12 +107,12 @@ struct MinifluxRoutes: Sendable {
         let directory = await directory()
         var reads: [String: Int] = [:]
         var unreads: [String: Int] = [:]
-        let counts = library.counts
+        let counts = try await library.countsBySource()
         for source in directory.sources {
             let key = String(directory.feedNumbers.numberOf[source.id] ?? 0)
-            let total = try await library.count(ArticleQuery(sourceIDs: [source.id]))
-            unreads[key] = counts.unread(in: source.id)
-            reads[key] = max(0, total - counts.unread(in: source.id))
+            let own = counts[source.id]
+            unreads[key] = own?.unread ?? 0
+            reads[key] = (own?.total ?? 0) - (own?.unread ?? 0)
         }
         return try Reply.json(["reads": reads, "unreads": unreads])
     }

@@ -167,6 +167,25 @@ struct StoreQueryTests {
         #expect(zip(first, first.dropFirst()).allSatisfy { $0.date >= $1.date })
         #expect(try await store.articleCount(query) == 60)
     }
+
+    @Test("per-source counts, read at once, are what counting each source's articles gives, after marks")
+    func countsBySource() async throws {
+        let store = try await Self.store()
+        store.dispatch(SetStarred(id: SyntheticFeeds.uuid(prefix: 0xA, 2), isStarred: true))
+        store.dispatch(SetRead(ids: (0..<90).filter { $0 % 4 == 1 }.map { SyntheticFeeds.uuid(prefix: 0xA, $0) }, isRead: true))
+        let counts = try await store.articleCountsBySource()
+        let sources = store.state.sources.all.map(\.id)
+        #expect(sources.count == 3 && Set(counts.keys) == Set(sources))
+        for source in sources {
+            let expected = SourceArticleCounts(
+                total: try await store.articleCount(ArticleQuery(sourceIDs: [source])),
+                unread: try await store.articleCount(ArticleQuery(sourceIDs: [source], isRead: false)),
+                starred: try await store.articleCount(ArticleQuery(sourceIDs: [source], isStarred: true)))
+            #expect(counts[source] == expected)
+            #expect(counts[source]?.unread == store.state.counts.unread(in: source))
+        }
+        #expect(counts.values.reduce(0) { $0 + $1.total } == 90)
+    }
 }
 
 /// The query rules applied in Swift to every article: the model the SQL is checked against.
