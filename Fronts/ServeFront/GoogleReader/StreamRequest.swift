@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), checked and turned into an
-/// ``ArticleQuery``.
+/// ``RssCore/ArticleQuery``.
 struct StreamRequest {
     let stream: StreamID
     let query: ArticleQuery?

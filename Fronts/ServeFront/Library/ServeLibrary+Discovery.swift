@@ -4,7 +4,7 @@ import RssCore
 
 extension ServeLibrary {
     /// Follows the feed at `address`, or the first feed a web page there declares (RssCore's discovery:
-    /// ``DiscoverFeeds``), filed under `tags`; returns once the source is in the state.
+    /// ``RssCore/DiscoverFeeds``), filed under `tags`; returns once the source is in the state.
     func discover(_ address: String, tags: [String] = []) async -> Subscription {
         guard let url = URL(string: address), address.count <= RequestLimits.textLength else { return .refused }
         if let existing = source(address: url.absoluteString) { return .existing(existing) }

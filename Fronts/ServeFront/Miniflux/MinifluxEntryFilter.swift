@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The filters of `/v1/entries` (`status`, `starred`, `feed_id`, `category_id`, `limit`, `offset`, `order`,
-/// `direction`, `before`, `after`, `search`), checked and turned into an ``ArticleQuery``.
+/// `direction`, `before`, `after`, `search`), checked and turned into an ``RssCore/ArticleQuery``.
 struct MinifluxEntryFilter {
     private(set) var query: ArticleQuery
     let offset: Int
