@@ -38,12 +38,7 @@ public struct RemoveRule: JournaledAction, RulesTag, NoticesTag {
 
     /// The rule leaves the state (its removal from the database follows).
     public func updateState(_ state: inout RssState) {
-        let key = ArticleRule.key(name)
-        guard state.rules.rules.contains(where: { $0.id == key }) else {
-            state.notices.post(.unknownRule(name), at: date)
-            return
-        }
-        state.rules.rules.removeAll { $0.id == key }
+        if !state.rules.removeRule(named: name) { state.notices.post(.unknownRule(name), at: date) }
     }
 }
 
@@ -129,11 +124,6 @@ public struct RemoveQuery: JournaledAction, RulesTag, NoticesTag {
 
     /// The query leaves the state (its removal from the database follows).
     public func updateState(_ state: inout RssState) {
-        let key = ArticleRule.key(name)
-        guard state.rules.queries.contains(where: { $0.id == key }) else {
-            state.notices.post(.unknownQuery(name), at: date)
-            return
-        }
-        state.rules.queries.removeAll { $0.id == key }
+        if !state.rules.removeQuery(named: name) { state.notices.post(.unknownQuery(name), at: date) }
     }
 }

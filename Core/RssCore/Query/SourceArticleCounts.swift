@@ -1,4 +1,5 @@
-/// How many articles one source has stored, unread and starred, as ``Store/articleCountsBySource()`` reads them.
+/// How many articles one source has stored, unread and starred, as
+/// ``ReduxVM/Store/articleCountsBySource()`` reads them.
 public struct SourceArticleCounts: Sendable, Equatable {
     /// Every article of the source that is stored.
     public let total: Int

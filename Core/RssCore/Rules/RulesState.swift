@@ -31,4 +31,21 @@ public struct RulesState: Sendable, Equatable, Codable {
         queries.append(query)
         queries.sort { $0.id < $1.id }
     }
+
+    /// Removes the rule named `name` (case ignored); false when there is none.
+    mutating func removeRule(named name: String) -> Bool {
+        Self.remove(named: name, from: &rules)
+    }
+
+    /// Removes the saved query named `name` (case ignored); false when there is none.
+    mutating func removeQuery(named name: String) -> Bool {
+        Self.remove(named: name, from: &queries)
+    }
+
+    private static func remove<Element: Identifiable<String>>(named name: String, from list: inout [Element]) -> Bool {
+        let key = ArticleRule.key(name)
+        guard list.contains(where: { $0.id == key }) else { return false }
+        list.removeAll { $0.id == key }
+        return true
+    }
 }

@@ -7,7 +7,8 @@ extension FeedSchema {
     /// The migration that adds the maintained counts (named, not numbered: see ``setUserVersion(of:_:)``).
     static let articleCountsMigration = "article-counts-maintained-by-triggers"
 
-    /// The trigger that counts inserted articles, which the bulk path suspends (then ``recountArticles(_:)``).
+    /// The trigger that counts inserted articles, which the bulk path suspends (then
+    /// ``recountArticles(_:weighingHidden:)``).
     static let articleCountInsertTrigger = "article_count_insert"
 
     /// Creates `article_count` (one row per source with articles: total, unread, starred), fills it from the
