@@ -58,6 +58,11 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // glibc's allocator controls, for the programs' AllocatorTuning.
+        .systemLibrary(
+            name: "CMalloc",
+            path: "Shared/CMalloc"
+        ),
         .target(
             name: "LineEditor",
             dependencies: ["CLibEdit"],
@@ -124,7 +129,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RssReport",
-            dependencies: ["ReportFront"],
+            dependencies: ["ReportFront", "FrontKit"],
             path: "Fronts/RssReport"
         ),
         // Raw HTTP servers on 127.0.0.1 for the end-to-end tests of both fronts.
@@ -159,7 +164,7 @@ let package = Package(
         .target(
             name: "FrontKit",
             dependencies: [
-                "RssCore", "ReduxVM", "TerminalText",
+                "RssCore", "ReduxVM", "TerminalText", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -206,7 +211,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RssServe",
-            dependencies: ["ServeFront"],
+            dependencies: ["ServeFront", "FrontKit"],
             path: "Fronts/RssServe"
         ),
         .testTarget(

@@ -42,6 +42,7 @@ struct RssRepl: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func run() throws {
+        AllocatorTuning.apply()
         let status: Int32
         if let replay {
             status = ReplSession.replay(journal: replay)

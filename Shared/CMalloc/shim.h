@@ -1,0 +1,3 @@
+// glibc's allocator controls (mallopt), which Swift's Glibc module leaves out; used by FrontKit's
+// AllocatorTuning.
+#include <malloc.h>
