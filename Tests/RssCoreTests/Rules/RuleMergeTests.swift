@@ -184,10 +184,7 @@ struct RuleMergeTests {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
         do {
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in db.add(function: SearchText.function) }
-            let queue = try DatabaseQueue(path: directory.databasePath, configuration: configuration)
-            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[3])
+            let queue = try directory.database(migratedUpTo: 3)
             try queue.write { db in
                 try db.execute(
                     sql: "INSERT INTO source (id, url, title, addedAt) VALUES (?, ?, ?, ?)",

@@ -132,10 +132,8 @@ struct ArticleCountTests {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
         do {
-            let queue = try DatabaseQueue(path: directory.databasePath)
             let previous = try #require(FeedSchema.migrationIdentifiers.firstIndex(of: FeedSchema.articleCountsMigration))
-            queue.inDatabase { db in db.add(function: SearchText.function) }
-            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[previous - 1])
+            let queue = try directory.database(migratedUpTo: previous - 1)
             try queue.write { db in
                 try FeedDatabase.saveSource(source, db)
                 // Plain inserts: the merge reads the current schema (its rules, hidden articles).

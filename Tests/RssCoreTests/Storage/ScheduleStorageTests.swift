@@ -53,10 +53,7 @@ struct ScheduleStorageTests {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
         do {
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in db.add(function: SearchText.function) }
-            let queue = try DatabaseQueue(path: directory.databasePath, configuration: configuration)
-            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[2])
+            let queue = try directory.database(migratedUpTo: 2)
             try queue.write { db in
                 try db.execute(
                     sql: "INSERT INTO source (id, url, title, addedAt, lastSuccessAt) VALUES (?, ?, ?, ?, ?)",

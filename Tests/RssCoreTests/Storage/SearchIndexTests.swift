@@ -66,8 +66,7 @@ struct SearchIndexTests {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
         do {
-            let queue = try DatabaseQueue(path: directory.databasePath)
-            try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[0])
+            let queue = try directory.database(migratedUpTo: 0)
             try queue.write { db in
                 // Version 1's columns, written as version 1 wrote them.
                 try db.execute(

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @_spi(Benchmarks) @testable import RssCore
 
 /// A temporary directory removed when the value goes away; each test gets its own database file.
@@ -14,6 +15,16 @@ final class TemporaryDirectory: Sendable {
     var databasePath: String { path + "/feeds.sqlite" }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A database file in the directory at an older schema: every migration up to the one at `index` of
+    /// ``FeedSchema/migrationIdentifiers``, as a program of that version left it, for the upgrade tests to fill.
+    func database(migratedUpTo index: Int) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: SearchText.function) }
+        let queue = try DatabaseQueue(path: databasePath, configuration: configuration)
+        try FeedSchema.migrator.migrate(queue, upTo: FeedSchema.migrationIdentifiers[index])
+        return queue
+    }
 }
 
 /// Fixed dates so that sorting tests do not depend on the clock.
