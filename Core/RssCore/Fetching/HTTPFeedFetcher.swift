@@ -55,6 +55,7 @@ import NIOHTTPCompression
 
     @_spi(Benchmarks) public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let timeout = configuration.totalTimeout
+        let start = ContinuousClock.now
         let outcome = await withTaskGroup(of: Result<FetchResponse, FetchError>?.self) { group in
             group.addTask {
                 do throws(FetchError) {
@@ -76,6 +77,11 @@ import NIOHTTPCompression
             }
             group.cancelAll()
             return first ?? .failure(.cancelled)
+        }
+        // The read timeout is the total one too: when both have passed, the one that fired first is a matter of
+        // scheduling, and the whole fetch taking too long is what the user should hear.
+        if case .failure(.timeout(.waitingForData)) = outcome, ContinuousClock.now - start >= timeout {
+            throw .timeout(.total(seconds: timeout.seconds))
         }
         return try outcome.get()
     }
