@@ -7,7 +7,8 @@
 #   report-tsv    rss-report --db SYNTHETIC --format tsv   > /dev/null
 #   repl          printf 'list\nsearch topic7\nquit\n' | rss-repl --db SYNTHETIC --no-preinstalled > /dev/null
 #   import        rss-report --db NEW --opml feeds.opml --limit 1 > /dev/null    (a new database each run)
-#   refresh       rss-report --db IMPORTED --refresh --limit 1 > /dev/null        (every feed file touched first)
+#   refresh       rss-report --db IMPORTED --refresh --force --limit 1 > /dev/null   (every feed file touched first;
+#                 --force, since the sources were fetched moments before and are not due)
 #
 # SYNTHETIC is the database `rsscore-bench fill` makes: ARTICLES articles in 200 sources, a third of them read.
 # The import reads an OPML file listing 200 RSS files that hold ARTICLES items in all (ARTICLES / 200 each,
@@ -118,7 +119,7 @@ run_case() {
             command=("$bin/rss-report" --db "$db-new.sqlite" --opml "$work/feeds-$size/feeds.opml" --limit 1) ;;
         refresh)
             touch "$work/feeds-$size"/*.rss
-            command=("$bin/rss-report" --db "$db-imported.sqlite" --refresh --limit 1) ;;
+            command=("$bin/rss-report" --db "$db-imported.sqlite" --refresh --force --limit 1) ;;
     esac
     local input=/dev/null
     if [ "$name" = repl ]; then
@@ -148,10 +149,13 @@ run() {
     for size in $sizes; do
         echo
         local start=$SECONDS
-        "$FILL" fill "$work/synthetic.sqlite" "$size" "$sources"
+        # The synthetic database only for the cases that read it.
+        local synthetic=false
+        [[ " ${cases[*]} " =~ \ (report-json|report-plain|report-tsv|repl)\  ]] && synthetic=true
+        if $synthetic; then "$FILL" fill "$work/synthetic.sqlite" "$size" "$sources"; fi
         write_feeds "$size" "$work/feeds-$size"
         for side in "${sides[@]}"; do
-            copy_db "$work/synthetic.sqlite" "$work/$side-$size-synthetic.sqlite"
+            if $synthetic; then copy_db "$work/synthetic.sqlite" "$work/$side-$size-synthetic.sqlite"; fi
             # The database the refreshes run on: the feeds imported once, untimed.
             "${binaries[$side]}/rss-report" --db "$work/$side-$size-imported.sqlite" \
                 --opml "$work/feeds-$size/feeds.opml" --limit 1 > /dev/null 2> "$work/prepare-stderr" \
