@@ -9,10 +9,10 @@ import CMalloc
 /// threshold to the size of each such block that is freed (up to 32 MiB). After the first feed body of a few
 /// megabytes, every later one came from the heap, the heap fragmented around the small blocks that live on, and
 /// resident memory grew with the number of feeds while the live heap did not: importing 60 feeds of 2.5 MB
-/// peaked at 96 MB resident with 40 MB of live heap (heaptrack), and 200 such feeds at 142 MB. A fixed threshold
-/// (setting it turns the raising off) and a lower trim threshold keep that import at 76 MB and make it faster
-/// (55 s instead of 66), since large buffers no longer need copying as the heap grows. Benchmarks/memory-curve.sh
-/// measures it at every size.
+/// peaked at 96 MB resident with 40 MB of live heap (heaptrack), and 200 such feeds (1,000,000 articles) at
+/// 103 MB. A fixed threshold (setting it turns the raising off) and a lower trim threshold keep those imports at
+/// 76 and 78 MB and make them faster (55 s instead of 66 for the 60 feeds), since large buffers no longer move as
+/// the heap grows. Benchmarks/memory-curve.sh measures it at every size (docs/memory.md).
 public enum AllocatorTuning {
     /// Blocks of this many bytes or more get their own mapping, returned to the system when freed.
     public static let mappingThreshold: Int32 = 256 << 10
