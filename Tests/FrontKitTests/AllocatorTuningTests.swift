@@ -12,18 +12,22 @@ struct AllocatorTuningTests {
         (pointer - MemoryLayout<Int>.size).load(as: Int.self) & 2 != 0
     }
 
-    @Test("after a 4 MiB block is freed, a 512 KiB block still gets its own mapping; a small one does not")
-    func largeBlocksStayMapped() throws {
-        #expect(AllocatorTuning.apply())
-        // Left to itself, glibc would raise its threshold to 4 MiB on this free, and serve the next 512 KiB
-        // block from the heap.
-        free(malloc(4 << 20))
-        let large = try #require(malloc(512 << 10))
-        defer { free(large) }
-        #expect(Self.isMapped(large))
-        let small = try #require(malloc(4 << 10))
-        defer { free(small) }
-        #expect(!Self.isMapped(small))
+    /// In a process of its own (an exit test), whose heap has no room to spare: in the test process the heap
+    /// has free space from other tests, and a block that fits in free space is served from it whatever the
+    /// threshold. It exits 0 when the large blocks got mappings of their own and the small one did not.
+    @Test("after a 4 MiB block is freed, 512 KiB blocks still get their own mappings; a small one does not")
+    func largeBlocksStayMapped() async {
+        await #expect(processExitsWith: .success) {
+            guard AllocatorTuning.apply() else { exit(2) }
+            // Left to itself, glibc would raise its threshold to 4 MiB on this free, and serve the next 512 KiB
+            // blocks from the heap.
+            free(malloc(4 << 20))
+            let large = (0..<8).compactMap { _ in malloc(512 << 10) }
+            let small = malloc(4 << 10)
+            let mapped = large.filter(AllocatorTuningTests.isMapped).count
+            let smallMapped = small.map(AllocatorTuningTests.isMapped) ?? true
+            exit(mapped == 8 && !smallMapped ? 0 : 1)
+        }
     }
 }
 #endif
