@@ -97,22 +97,18 @@ extension FeedDatabase {
 
     /// Global totals and unread counts per source, from the counts the triggers maintain (one row per source).
     func articleCounts() throws(DatabaseProblem) -> ArticleCounts {
-        try read(.countArticles) { db in
-            var counts = ArticleCounts()
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT sourceId, total, unread, starred FROM article_count"))
-            while let row = try rows.next() {
-                let unread: Int = row["unread"]
-                counts.total += row["total"] as Int
-                counts.unread += unread
-                counts.starred += row["starred"] as Int
-                if unread > 0 { counts.unreadBySource[row.uuid("sourceId")] = unread }
-            }
-            return counts
+        var counts = ArticleCounts()
+        for (source, own) in try articleCountsBySource() {
+            counts.total += own.total
+            counts.unread += own.unread
+            counts.starred += own.starred
+            if own.unread > 0 { counts.unreadBySource[source] = own.unread }
         }
+        return counts
     }
 
-    /// The kept counts of each source that has articles.
+    /// The kept counts of each source that has articles (a row left at zero has nothing to add: unread and
+    /// starred count among the total).
     func articleCountsBySource() throws(DatabaseProblem) -> [UUID: SourceArticleCounts] {
         try read(.countArticles) { db in
             var counts: [UUID: SourceArticleCounts] = [:]

@@ -10,8 +10,8 @@ extension FeedDatabase {
             var state = RulesState()
             for rule in try Self.rules(db) { state.put(rule) }
             for row in try Row.fetchAll(db, sql: "SELECT name, filter FROM saved_query") {
-                // A query written by a later version in words this one does not know is left out, not fatal.
-                guard let filter = try? ArticleFilter(row["filter"] as String) else { continue }
+                // A query written by a later version in words this one does not know is left out, as a rule is.
+                guard let filter = RuleFilterCache.filter(row["filter"]) else { continue }
                 state.put(SavedQuery(name: row["name"], filter: filter))
             }
             return state
