@@ -52,7 +52,11 @@ extension FeedDatabase {
         details: FeedDetails = FeedDetails()
     ) throws(DatabaseProblem) -> MergeResult? {
         try write(.storeFeed) { db in
-            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
+            var pending = PendingSearchIndex()
+            let result = try Self.merge(
+                items, sourceID: sourceID, status: status, details: details, now: now, indexing: &pending, db)
+            try pending.index(db)
+            return result
         }
     }
 
@@ -61,14 +65,16 @@ extension FeedDatabase {
     func mergeFetchedItemsGrouped(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus, now: Date, details: FeedDetails
     ) async throws(DatabaseProblem) -> MergeResult? {
-        try await groupWrite(.storeFeed) { db in
-            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, db)
+        try await groupWrite(.storeFeed) { db, pending in
+            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, indexing: &pending, db)
         }
     }
 
+    /// The merge itself; the articles it inserts are added to `pending`, for the caller to index before the
+    /// transaction commits.
     static func merge(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, details: FeedDetails = FeedDetails(),
-        now: Date, _ db: Database
+        now: Date, indexing pending: inout PendingSearchIndex, _ db: Database
     ) throws -> MergeResult? {
         let source = sourceID.uuidString
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
@@ -105,10 +111,15 @@ extension FeedDatabase {
                 if stored == fetched { continue }
                 let firstSeen: Double = row["firstSeenAt"]
                 let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? firstSeen
+                let rowid: Int64 = row["rowid"]
+                if pending.contains(rowid) {
+                    // Stored earlier in this transaction (the same feed merged twice in one batch): its update
+                    // trigger must find it in the index.
+                    try pending.index(db)
+                }
                 try update.execute(arguments: [
                     item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
-                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate,
-                    row["rowid"] as Int64,
+                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate, rowid,
                 ])
                 result.updated += 1
             } else if try Bool.fetchOne(tombstone, arguments: key) == true {
@@ -141,7 +152,7 @@ extension FeedDatabase {
             }
         }
         if let insertedRowids {
-            try FeedSchema.indexArticles(rowids: insertedRowids, db)
+            pending.add(insertedRowids)
         }
         if !items.isEmpty {
             try pruneTombstones(sourceID: source, keeping: seen, db)

@@ -41,6 +41,13 @@ final class FeedDatabase: Sendable {
         configuration.label = "RssCore.FeedDatabase"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !db.configuration.readonly {
+                // Each write statement in a transaction, and each job of a shared one (GroupCommit), opens a
+                // savepoint, and SQLite keeps the pages a savepoint may have to restore in a sub-journal that
+                // becomes a temporary file past 64 KiB: a cold refresh wrote 13 pages per stored article to it.
+                // In memory, it holds the pages one job changes, until the job's savepoint is released.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            }
             db.add(function: SearchText.function)
             db.add(function: FilterMatchFunction.function)
             try SearchQuery.createVocabulary(db)
@@ -128,6 +135,14 @@ final class FeedDatabase: Sendable {
     /// own; returns once committed. Errors become problems naming `operation`.
     func groupWrite<T: Sendable>(
         _ operation: DatabaseOperation, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(DatabaseProblem) -> T {
+        try await groupWrite(operation) { db, _ in try body(db) }
+    }
+
+    /// ``groupWrite(_:_:)`` for work that stores articles: it adds them to `pending`, and the shared
+    /// transaction indexes them for search before it commits.
+    func groupWrite<T: Sendable>(
+        _ operation: DatabaseOperation, _ body: @escaping @Sendable (Database, inout PendingSearchIndex) throws -> T
     ) async throws(DatabaseProblem) -> T {
         try StorageFaults.check(operation, path: location.displayPath)
         do {

@@ -8,7 +8,9 @@ import ReduxVM
 /// A refresh of 500 sources is 500 small merges. One transaction each rewrites the same b-tree and full-text
 /// pages 500 times in the WAL; sharing transactions writes them once per batch.
 /// Each job still runs in its own savepoint, so a job that fails is rolled back alone and the others of its
-/// batch are committed; a job's caller resumes only once its work is committed.
+/// batch are committed; a job's caller resumes only once its work is committed. The articles the jobs stored
+/// are added to the search index once per batch, after the last job (``PendingSearchIndex``); should that
+/// fail, the whole batch fails.
 ///
 /// Jobs run on a private serial queue, so waiting callers are suspended tasks, never blocked threads of the
 /// cooperative pool.
@@ -18,7 +20,7 @@ final class GroupCommit: Sendable {
 
     private struct Job: Sendable {
         /// Runs the work inside the shared transaction; its result is kept until the commit.
-        let run: @Sendable (Database) throws -> Void
+        let run: @Sendable (Database, inout PendingSearchIndex) throws -> Void
         /// Called once the transaction ended: nil when committed, else the failure.
         let finish: @Sendable ((any Error)?) -> Void
     }
@@ -36,14 +38,17 @@ final class GroupCommit: Sendable {
         self.writer = writer
     }
 
-    /// Runs `body` in a savepoint of the next shared transaction and returns its result once committed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `body` in a savepoint of the next shared transaction and returns its result once committed; the
+    /// articles `body` adds to the pending index are indexed before the commit.
+    func write<T: Sendable>(
+        _ body: @escaping @Sendable (Database, inout PendingSearchIndex) throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let result = Locked<Result<T, any Error>?>(nil)
             let job = Job(
-                run: { db in
+                run: { db, pending in
                     do {
-                        let value = try body(db)
+                        let value = try body(db, &pending)
                         result.withLock { $0 = .success(value) }
                     } catch {
                         result.withLock { $0 = .failure(error) }
@@ -82,17 +87,21 @@ final class GroupCommit: Sendable {
             guard !batch.isEmpty else { return }
             do {
                 try writer.write { db in
+                    var pending = PendingSearchIndex()
                     for job in batch {
+                        let pendingBefore = pending
                         do {
                             try db.inSavepoint {
-                                try job.run(db)
+                                try job.run(db, &pending)
                                 return .commit
                             }
                         } catch {
-                            // Rolled back to its savepoint; the job kept its error for its caller, and the
-                            // others of the batch go on.
+                            // Rolled back to its savepoint, articles included; the job kept its error for its
+                            // caller, and the others of the batch go on.
+                            pending = pendingBefore
                         }
                     }
+                    try pending.index(db)
                 }
                 for job in batch { job.finish(nil) }
             } catch {

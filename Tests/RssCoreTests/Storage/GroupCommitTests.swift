@@ -16,7 +16,7 @@ struct GroupCommitTests {
             for n in 0..<200 {
                 group.addTask {
                     do {
-                        let value = try await database.groupCommit.write { db in
+                        let value = try await database.groupCommit.write { db, _ in
                             try db.execute(sql: "INSERT INTO t (n) VALUES (?)", arguments: [n])
                             if n % 10 == 7 { throw Refused() }  // after its insert: the savepoint must undo it
                             return n * 2
@@ -53,11 +53,11 @@ struct GroupCommitTests {
                 """)
         }
         await #expect(throws: (any Error).self) {
-            try await database.groupCommit.write { db in
+            try await database.groupCommit.write { db, _ in
                 try db.execute(sql: "INSERT INTO child (parent) VALUES (42)")
             }
         }
-        let value = try await database.groupCommit.write { db in
+        let value = try await database.groupCommit.write { db, _ in
             try db.execute(sql: "INSERT INTO parent (id) VALUES (1)")
             return 1
         }
