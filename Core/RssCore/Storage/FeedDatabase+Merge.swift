@@ -133,8 +133,8 @@ extension FeedDatabase {
                     continue
                 }
                 let article = StoredArticle(
-                    id: UUID.random(), sourceID: sourceID, stableID: item.stableID, title: item.title, link: item.link,
-                    author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
+                    id: UUID.timeOrdered(at: now), sourceID: sourceID, stableID: item.stableID, title: item.title,
+                    link: item.link, author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
                     isRead: verdict.isRead, isStarred: verdict.isStarred)
