@@ -26,10 +26,19 @@ enum ColdRefreshBenchmark {
         for name in names { if let series = all[name] { print(series.line) } }
     }
 
+    /// The kinds of items to measure: all, or those `RSSCORE_BENCH_ITEMS` names (`generated`, `samples`,
+    /// comma-separated), so that a profiler records one kind alone.
+    static let selectedKinds: Set<ColdRefreshStorage.Items> = {
+        guard let names = ProcessInfo.processInfo.environment["RSSCORE_BENCH_ITEMS"] else {
+            return Set(ColdRefreshStorage.Items.allCases)
+        }
+        return Set(names.split(separator: ",").compactMap { ColdRefreshStorage.Items(rawValue: String($0)) })
+    }()
+
     /// One round of each kind of items, each on a fresh copy of the database at `base` made in `folder`.
     static func measure(base: URL, feeds: Int, items: Int, round: Int, in folder: URL) async throws -> [Series] {
         var result: [Series] = []
-        for (index, kind) in ColdRefreshStorage.Items.allCases.enumerated() {
+        for (index, kind) in ColdRefreshStorage.Items.allCases.enumerated() where selectedKinds.contains(kind) {
             let url = folder.appendingPathComponent("round-\(round)-\(kind.rawValue).sqlite")
             try FileManager.default.copyItem(at: base, to: url)
             defer {

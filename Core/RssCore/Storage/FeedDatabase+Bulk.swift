@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The bulk path for large imports: sources and articles written in one transaction with the full-text and
-/// count triggers off, then the whole index rebuilt in key order and one count of the articles.
+/// The bulk path for large imports: sources and articles written in one transaction with the full-text
+/// triggers off, then the whole index rebuilt in key order and one count of the articles (inserts have no count
+/// trigger: see ``FeedSchema/countInsertsByWriters(_:)``).
 extension FeedDatabase {
     /// Inserts `sources` (skipping ids already stored) and `articles` (skipping (source, stable id) pairs already
     /// stored), then rebuilds the search index. Returns how many articles were inserted.
@@ -15,8 +16,8 @@ extension FeedDatabase {
         try write(.storeFeed) { db in
             let triggers = try Row.fetchAll(db, sql: """
                 SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article'
-                    AND (name LIKE 'article_search_%' OR name = ?)
-                """, arguments: [FeedSchema.articleCountInsertTrigger])
+                    AND name LIKE 'article_search_%'
+                """)
             for trigger in triggers {
                 try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)")
             }

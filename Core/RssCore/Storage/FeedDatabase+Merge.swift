@@ -87,7 +87,7 @@ extension FeedDatabase {
             """)
         let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO article (\(StoredArticle.columns)) VALUES (\(StoredArticle.placeholders))
+            INSERT INTO article (\(StoredArticle.columns), isHidden) VALUES (\(StoredArticle.placeholders), ?)
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
@@ -95,7 +95,6 @@ extension FeedDatabase {
             WHERE rowid = ?
             """)
 
-        let hide = try db.cachedStatement(sql: "UPDATE article SET isHidden = 1 WHERE rowid = ?")
         let bury = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO article_tombstone (sourceId, stableId) VALUES (?, ?)")
         let rules = try NewArticleRules(db, sourceID: sourceID)
@@ -138,11 +137,9 @@ extension FeedDatabase {
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
                     isRead: verdict.isRead, isStarred: verdict.isStarred)
-                try insert.execute(arguments: article.arguments)
+                try insert.execute(arguments: article.arguments + [verdict.isHidden])
                 let rowid = db.lastInsertedRowID
-                if verdict.isHidden {
-                    try hide.execute(arguments: [rowid])
-                } else {
+                if !verdict.isHidden {
                     result.visible += 1
                     if !verdict.isRead { result.unread += 1 }
                     if verdict.isStarred { result.starred += 1 }
@@ -153,6 +150,9 @@ extension FeedDatabase {
         }
         if let insertedRowids {
             pending.add(insertedRowids)
+            // The counts of the feed's new articles, in one statement (see `FeedSchema.countInsertsByWriters`).
+            try FeedSchema.addInsertedCounts(
+                visible: result.visible, unread: result.unread, starred: result.starred, sourceID: source, db)
         }
         if !items.isEmpty {
             try pruneTombstones(sourceID: source, keeping: seen, db)

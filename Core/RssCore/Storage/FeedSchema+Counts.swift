@@ -1,15 +1,17 @@
 import GRDB
 
-/// The article counts, kept per source in `article_count` by triggers on `article`, in the transaction of
-/// every change: reading the counts (the prompt, a list's total, a start) costs one row per source instead of
-/// scans of a million articles, and no writer can forget them (a merge, a mark, retention, another process).
+/// The article counts, kept per source in `article_count` in the transaction of every change: reading the counts
+/// (the prompt, a list's total, a start) costs one row per source instead of scans of a million articles.
+/// Triggers on `article` count marks, hiding and removals, whoever makes them (a mark, retention, another
+/// process); new articles are counted by the two places that insert them, the merge (a feed's new articles in
+/// one statement) and the bulk path (one count at the end): see ``countInsertsByWriters(_:)``.
 extension FeedSchema {
     /// The migration that adds the maintained counts (named, not numbered: see ``setUserVersion(of:_:)``).
     static let articleCountsMigration = "article-counts-maintained-by-triggers"
 
-    /// The trigger that counts inserted articles, which the bulk path suspends (then
-    /// ``recountArticles(_:weighingHidden:)``).
-    static let articleCountInsertTrigger = "article_count_insert"
+    /// The migration that leaves the counting of inserted articles to the two places that insert them (named,
+    /// not numbered: see ``setUserVersion(of:_:)``).
+    static let articleCountInsertsByWritersMigration = "article-count-inserts-counted-by-writers"
 
     /// Creates `article_count` (one row per source with articles: total, unread, starred), fills it from the
     /// articles, and adds the triggers.
@@ -59,6 +61,26 @@ extension FeedSchema {
             """)
         // The column `isHidden` comes with a later migration (rules), which counts again.
         try recountArticles(db, weighingHidden: false)
+    }
+
+    /// Drops the trigger that counted each inserted article: the merge adds the counts of a feed's new articles
+    /// in one statement (``addInsertedCounts(visible:unread:starred:sourceID:_:)``), and the bulk path counts everything once at the
+    /// end. The trigger made every insert a statement that writes two tables, which SQLite must be able to undo
+    /// halfway, so each insert copied every page it touched to a statement journal first: a third of the CPU
+    /// of storing a new article. Marks, hiding, moves and removals keep their triggers (one row each, and any
+    /// writer may make them).
+    static func countInsertsByWriters(_ db: Database) throws {
+        try db.execute(sql: "DROP TRIGGER article_count_insert")
+    }
+
+    /// Adds the counts of new articles of one source to its row (hidden articles count nowhere, so `visible`
+    /// and the visible ones among them are what is added), making the row when the source had none.
+    static func addInsertedCounts(visible: Int, unread: Int, starred: Int, sourceID: String, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO article_count (sourceId, total, unread, starred) VALUES (?, ?, ?, ?)
+            ON CONFLICT (sourceId) DO UPDATE SET total = total + excluded.total,
+                unread = unread + excluded.unread, starred = starred + excluded.starred
+            """).execute(arguments: [sourceID, visible, unread, starred])
     }
 
     /// Counts every source's articles again, replacing `article_count`: the migrations' fills, and the

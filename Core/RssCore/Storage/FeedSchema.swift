@@ -11,7 +11,7 @@ enum FeedSchema {
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
-        rulesMigration,
+        rulesMigration, articleCountInsertsByWritersMigration,
     ]
 
     /// The migration that adds the user's own name for a source.
@@ -54,6 +54,10 @@ enum FeedSchema {
         migrator.registerMigration(rulesMigration) { db in
             try createRules(db)
             try setUserVersion(of: rulesMigration, db)
+        }
+        migrator.registerMigration(articleCountInsertsByWritersMigration) { db in
+            try countInsertsByWriters(db)
+            try setUserVersion(of: articleCountInsertsByWritersMigration, db)
         }
         return migrator
     }

@@ -132,9 +132,9 @@ struct RuleMergeTests {
         #expect(try Self.marks(database, b) == ["1": "", "2": ""])
     }
 
-    /// The rules run in the merge's transaction: when applying one fails (here a trigger stands for a crash
-    /// between the insert and the rules), nothing of the merge is stored, not even the fetch status, and the
-    /// next merge stores the articles with their rules.
+    /// The rules run in the merge's transaction: when storing what one decided fails (here a trigger stands for a
+    /// crash while a hidden article is stored, after the merge stored the one before it), nothing of the merge
+    /// is stored, not even the fetch status, and the next merge stores the articles with their rules.
     @Test func aFailureWhileApplyingRulesStoresNothingOfTheMerge() throws {
         let directory = try TemporaryDirectory()
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
@@ -143,14 +143,14 @@ struct RuleMergeTests {
         try database.saveRule(Self.rule("ads", "title contains ad", .hide))
         try database.writer.write { db in
             try db.execute(sql: """
-                CREATE TRIGGER crash_in_rules BEFORE UPDATE OF isHidden ON article
-                BEGIN SELECT RAISE(ABORT, 'crash between insert and rules'); END
+                CREATE TRIGGER crash_in_rules BEFORE INSERT ON article WHEN new.isHidden = 1
+                BEGIN SELECT RAISE(ABORT, 'crash while storing a ruled article'); END
                 """)
         }
         let status = StoredFetchStatus(etag: "\"v2\"", lastSuccessAt: referenceDate)
         #expect(throws: DatabaseProblem.self) {
             try database.mergeFetchedItems(
-                [makeItem("1", title: "an ad"), makeItem("2", title: "news")], sourceID: source.id, status: status)
+                [makeItem("2", title: "news"), makeItem("1", title: "an ad")], sourceID: source.id, status: status)
         }
         #expect(try Self.marks(database, source).isEmpty)
         #expect(try database.source(id: source.id)?.fetchStatus.etag == nil)

@@ -159,3 +159,56 @@ struct ArticleCountTests {
         #expect(try database.articleCounts().unread == 2)
     }
 }
+
+@Suite("New articles counted by the writers that insert them")
+struct InsertedArticleCountTests {
+    @Test("a database of the version before loses its insert trigger, keeps its counts, and counts merges")
+    func upgradeDropsTheInsertTrigger() throws {
+        let directory = try TemporaryDirectory()
+        let source = makeSource("old")
+        do {
+            let previous = try #require(
+                FeedSchema.migrationIdentifiers.firstIndex(of: FeedSchema.articleCountInsertsByWritersMigration))
+            let queue = try directory.database(migratedUpTo: previous - 1)
+            try queue.write { db in
+                try FeedDatabase.saveSource(source, db)
+                for index in 0..<3 {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate, isRead)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            UUID().uuidString, source.id.uuidString, "old-\(index)", "Old \(index)",
+                            referenceDate.storageValue, referenceDate.storageValue, index == 0,
+                        ])
+                }
+            }
+        }
+        let database = try FeedDatabase(location: .file(path: directory.databasePath))
+        let triggers = try database.read(.check) { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article'")
+        }
+        #expect(!triggers.contains("article_count_insert"))
+        #expect(triggers.contains("article_count_marks") && triggers.contains("article_count_delete"))
+        #expect(try database.articleCounts() == ArticleCounts(total: 3, unread: 2, starred: 0, unreadBySource: [source.id: 2]))
+
+        // New items only: the plain inserts above are not in the search index, which an update would look for.
+        let merged = try database.mergeFetchedItems([makeItem("new-1"), makeItem("new-2")], sourceID: source.id)
+        #expect(merged?.inserted == 2)
+        #expect(try database.articleCounts() == ArticleCounts(total: 5, unread: 4, starred: 0, unreadBySource: [source.id: 4]))
+    }
+
+    @Test("a merge whose items a rule hides or stars counts the visible ones only")
+    func hiddenByRulesCountNowhere() throws {
+        let database = try FeedDatabase.inMemory()
+        let source = makeSource("ruled")
+        try database.saveSource(source)
+        try database.saveRule(ArticleRule(name: "hide ads", filter: try ArticleFilter("title contains ad"), action: .hide))
+        try database.saveRule(ArticleRule(name: "star swift", filter: try ArticleFilter("title contains swift"), action: .star))
+        let items = [makeItem("1", title: "an ad"), makeItem("2", title: "swift news"), makeItem("3", title: "plain")]
+        let merged = try #require(try database.mergeFetchedItems(items, sourceID: source.id))
+        #expect(merged.inserted == 3 && merged.visible == 2 && merged.starred == 1)
+        #expect(try database.articleCounts() == ArticleCounts(total: 2, unread: 2, starred: 1, unreadBySource: [source.id: 2]))
+    }
+}
