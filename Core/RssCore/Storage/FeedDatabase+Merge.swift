@@ -80,12 +80,7 @@ extension FeedDatabase {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
             return nil
         }
-        let lookup = try db.cachedStatement(sql: """
-            SELECT rowid, title, link, author, publishedAt, updatedAt, summary, contentHTML, enclosureURL,
-                enclosureType, categories, firstSeenAt
-            FROM article WHERE sourceId = ? AND stableId = ?
-            """)
-        let tombstone = try db.cachedStatement(sql: "SELECT 1 FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
+        let stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
         let insert = try db.cachedStatement(sql: """
             INSERT INTO article (\(StoredArticle.columns), isHidden) VALUES (\(StoredArticle.placeholders), ?)
             """)
@@ -103,14 +98,11 @@ extension FeedDatabase {
         var insertedRowids: ClosedRange<Int64>?
         var seen = Set<String>()
         for item in items where seen.insert(item.stableID).inserted {
-            let key: StatementArguments = [source, item.stableID]
-            if let row = try Row.fetchOne(lookup, arguments: key) {
-                let stored = MergeFields(row: row)
+            if let known = stored.articles[item.stableID] {
                 let fetched = MergeFields(item: item)
-                if stored == fetched { continue }
-                let firstSeen: Double = row["firstSeenAt"]
-                let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? firstSeen
-                let rowid: Int64 = row["rowid"]
+                if known.fields == fetched { continue }
+                let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? known.firstSeenAt
+                let rowid = known.rowid
                 if pending.contains(rowid) {
                     // Stored earlier in this transaction (the same feed merged twice in one batch): its update
                     // trigger must find it in the index.
@@ -121,14 +113,14 @@ extension FeedDatabase {
                     item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate, rowid,
                 ])
                 result.updated += 1
-            } else if try Bool.fetchOne(tombstone, arguments: key) == true {
+            } else if stored.tombstones.contains(item.stableID) {
                 continue
             } else {
                 let verdict = rules.verdict(for: item, firstSeen: now, now: now)
                 result.ruled += verdict.changes
                 if verdict.isDeleted {
                     // Deleted by a rule: never stored; the tombstone keeps the next fetch from bringing it.
-                    try bury.execute(arguments: key)
+                    try bury.execute(arguments: [source, item.stableID])
                     continue
                 }
                 let article = StoredArticle(
@@ -155,7 +147,7 @@ extension FeedDatabase {
                 visible: result.visible, unread: result.unread, starred: result.starred, sourceID: source, db)
         }
         if !items.isEmpty {
-            try pruneTombstones(sourceID: source, keeping: seen, db)
+            try pruneTombstones(stored.tombstones, sourceID: source, keeping: seen, db)
         }
         if let status {
             _ = try saveFetchStatus(status, sourceID: sourceID, db)  // the source exists: checked above
@@ -182,49 +174,14 @@ extension FeedDatabase {
         return result
     }
 
-    /// Drops the tombstones of items the feed no longer lists: such an item cannot come back from this feed.
-    private static func pruneTombstones(sourceID: String, keeping stableIDs: Set<String>, _ db: Database) throws {
-        let stored = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?"), arguments: [sourceID])
+    /// Drops the tombstones (`stored`, as the merge began) of items the feed no longer lists: such an item cannot
+    /// come back from this feed. (Tombstones the merge added are of items it lists.)
+    private static func pruneTombstones(
+        _ stored: Set<String>, sourceID: String, keeping stableIDs: Set<String>, _ db: Database
+    ) throws {
         let delete = try db.cachedStatement(sql: "DELETE FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
         for stableID in stored where !stableIDs.contains(stableID) {
             try delete.execute(arguments: [sourceID, stableID])
         }
-    }
-}
-
-/// The fields a re-fetch may change, in stored form (dates as REAL), so that comparing them finds real changes only.
-private struct MergeFields: Equatable {
-    var title: String
-    var link, author: String?
-    var publishedAt, updatedAt: Double?
-    var summary, contentHTML, enclosureURL, enclosureType: String?
-    /// In stored form (one a line).
-    var categories: String?
-
-    init(row: Row) {
-        title = row["title"]
-        link = row["link"]
-        author = row["author"]
-        publishedAt = row["publishedAt"]
-        updatedAt = row["updatedAt"]
-        summary = row["summary"]
-        contentHTML = row["contentHTML"]
-        enclosureURL = row["enclosureURL"]
-        enclosureType = row["enclosureType"]
-        categories = row["categories"]
-    }
-
-    init(item: FetchedItem) {
-        title = item.title
-        link = item.link
-        author = item.author
-        publishedAt = item.publishedAt.storageValue
-        updatedAt = item.updatedAt.storageValue
-        summary = item.summary
-        contentHTML = item.contentHTML
-        enclosureURL = item.enclosureURL
-        enclosureType = item.enclosureType
-        categories = item.categories.storedLines
     }
 }

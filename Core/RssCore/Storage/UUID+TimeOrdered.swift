@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension UUID {
     /// A time-ordered (version 7, RFC 9562) UUID: the Unix time of `date` in milliseconds in its first 48 bits,
     /// then 74 random bits.
@@ -9,16 +15,24 @@ extension UUID {
     /// storing a few hundred articles rewrote a few hundred of its pages, a number that grows with the
     /// database. Ids stay unique by their random bits; only their order says when they were made.
     static func timeOrdered(at date: Date = Date()) -> UUID {
-        var generator = SystemRandomNumberGenerator()
         let milliseconds = UInt64(max(0, min(date.timeIntervalSince1970 * 1_000, Double(UInt64(1) << 48 - 1))))
-        let random = generator.next() as UInt64
-        let high = milliseconds << 16 | 0x7000 | (random & 0x0FFF)  // version 7, then 12 random bits
-        let low = (generator.next() as UInt64) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000  // RFC variant
+        let (first, second) = randomBits()
+        let high = milliseconds << 16 | 0x7000 | (first & 0x0FFF)  // version 7, then 12 random bits
+        let low = second & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000  // the RFC's variant, then 62 random bits
         let bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
         return UUID(
             uuid: (
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
+    }
+
+    /// 128 random bits from the C library's `arc4random_buf` (glibc 2.36 and later), which draws from the kernel
+    /// once in a while and not per call: the standard library's generator makes one system call per 64 bits, and
+    /// Foundation's `UUID()` on Linux opens `/dev/urandom` each time.
+    private static func randomBits() -> (UInt64, UInt64) {
+        var bits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &bits) { arc4random_buf($0.baseAddress!, $0.count) }
+        return bits
     }
 }

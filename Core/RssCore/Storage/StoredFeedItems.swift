@@ -1,0 +1,80 @@
+import GRDB
+
+/// What the database already holds of a fetched feed's items: the source's articles with the fetched stable ids,
+/// and its tombstones, read in two statements per merge instead of two look-ups per item.
+///
+/// A refresh's feeds are mostly items already stored (the merge compares them and moves on) and a few new ones
+/// (each needed a look-up in the articles and one in the tombstones before it could be inserted): a cold refresh of
+/// 20 new items a feed spent a sixth of its merging CPU on those 40 statements.
+struct StoredFeedItems {
+    /// An article already stored: where it is, what a re-fetch may change, and when it was first seen.
+    struct Known {
+        var rowid: Int64
+        var fields: MergeFields
+        var firstSeenAt: Double
+    }
+
+    /// The stored articles among the fetched items, by stable id.
+    private(set) var articles: [String: Known] = [:]
+    /// The stable ids of the source's tombstones.
+    let tombstones: Set<String>
+
+    /// Reads the articles of `sourceID` with the stable ids `stableIDs`, and the source's tombstones.
+    init(sourceID: String, stableIDs: [String], _ db: Database) throws {
+        tombstones = try Set(
+            String.fetchAll(
+                db.cachedStatement(sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?"),
+                arguments: [sourceID]))
+        guard !stableIDs.isEmpty else { return }
+        // The ids go in as one JSON array: one statement, cached, whatever their number. `CROSS JOIN` keeps the
+        // array the outer loop, so that each id is one probe of the (sourceId, stableId) index.
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT article.stableId, article.rowid, title, link, author, publishedAt, updatedAt, summary,
+                    contentHTML, enclosureURL, enclosureType, categories, firstSeenAt
+                FROM json_each(?) AS fetched CROSS JOIN article
+                    ON article.sourceId = ? AND article.stableId = fetched.value
+                """),
+            arguments: [JSONText.array(of: stableIDs), sourceID])
+        while let row = try rows.next() {
+            articles[row["stableId"]] = Known(
+                rowid: row["rowid"], fields: MergeFields(row: row), firstSeenAt: row["firstSeenAt"])
+        }
+    }
+}
+
+/// The fields a re-fetch may change, in stored form (dates as REAL), so that comparing them finds real changes only.
+struct MergeFields: Equatable {
+    var title: String
+    var link, author: String?
+    var publishedAt, updatedAt: Double?
+    var summary, contentHTML, enclosureURL, enclosureType: String?
+    /// In stored form (one a line).
+    var categories: String?
+
+    init(row: Row) {
+        title = row["title"]
+        link = row["link"]
+        author = row["author"]
+        publishedAt = row["publishedAt"]
+        updatedAt = row["updatedAt"]
+        summary = row["summary"]
+        contentHTML = row["contentHTML"]
+        enclosureURL = row["enclosureURL"]
+        enclosureType = row["enclosureType"]
+        categories = row["categories"]
+    }
+
+    init(item: FetchedItem) {
+        title = item.title
+        link = item.link
+        author = item.author
+        publishedAt = item.publishedAt.storageValue
+        updatedAt = item.updatedAt.storageValue
+        summary = item.summary
+        contentHTML = item.contentHTML
+        enclosureURL = item.enclosureURL
+        enclosureType = item.enclosureType
+        categories = item.categories.storedLines
+    }
+}
