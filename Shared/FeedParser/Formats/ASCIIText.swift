@@ -28,7 +28,7 @@ enum ASCIIText {
                     out.append(byte)
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            return ValidUTF8.string(out)
         } ?? text
     }
 
@@ -51,12 +51,12 @@ enum ASCIIText {
                 if p[k] == 0x3A, p[k + 1] == 0x2F, p[k + 2] == 0x2F { schemeEnd = k + 3; break }
                 k += 1
             }
-            guard schemeEnd >= 0 else { return String(decoding: p, as: UTF8.self) }
+            guard schemeEnd >= 0 else { return ValidUTF8.string(p) }
             var hostEnd = schemeEnd
             while hostEnd < p.count, p[hostEnd] != 0x2F, p[hostEnd] != 0x3F, p[hostEnd] != 0x23 { hostEnd += 1 }
             var out = [UInt8](p)
             for k in 0..<hostEnd where out[k] >= 0x41 && out[k] <= 0x5A { out[k] |= 0x20 }
-            return String(decoding: out, as: UTF8.self)
+            return ValidUTF8.string(out)
         }
     }
 

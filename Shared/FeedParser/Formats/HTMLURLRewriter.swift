@@ -19,7 +19,7 @@ enum HTMLURLRewriter {
                 let quote = p[i + 1]
                 guard let end = ByteSearch.first(quote, in: p, from: valueStart) else { break }
                 if needsResolution(p, valueStart..<end) {
-                    let value = String(decoding: UnsafeBufferPointer(rebasing: p[valueStart..<end]), as: UTF8.self)
+                    let value = ValidUTF8.string(p, valueStart..<end)
                     let resolved = URLResolver.resolve(value, against: base)
                     if resolved != value { edits.append((valueStart..<end, resolved)) }
                 }
@@ -38,7 +38,7 @@ enum HTMLURLRewriter {
             position = range.upperBound
         }
         out.append(contentsOf: bytes[position...])
-        return String(decoding: out, as: UTF8.self)
+        return ValidUTF8.string(out)
     }
 
     /// Whether the attribute name just before `=` at `equals` is href, src or poster (any case).

@@ -5,7 +5,7 @@ enum XMLSerializer {
     static func innerXML(of index: Int, in document: XMLDocument) -> String {
         var out: [UInt8] = []
         for child in document[index].children { append(child, in: document, to: &out) }
-        return String(decoding: out, as: UTF8.self)
+        return ValidUTF8.string(out)
     }
 
     private static func append(_ child: XMLChild, in document: XMLDocument, to out: inout [UInt8]) {
@@ -55,7 +55,7 @@ enum XMLSerializer {
     static func escape(_ text: String, quote: Bool) -> String {
         var out: [UInt8] = []
         escape(text, quote: quote, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return ValidUTF8.string(out)
     }
 
     /// Appends `text` with `&`, `<`, `>` (and `"` when `quote`) escaped.
