@@ -1,14 +1,14 @@
 /// Text, references and attribute values.
 extension XMLTreeBuilder {
     func string(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+        ValidUTF8.string(p, range)
     }
 
     /// Appends character data to the open element, merging with a preceding text run.
     mutating func appendText(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, raw: Bool) {
         let slice = UnsafeBufferPointer(rebasing: p[range])
         let text = raw || ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) == nil
-            ? String(decoding: slice, as: UTF8.self) : decodeReferences(slice)
+            ? ValidUTF8.string(slice) : decodeReferences(slice)
         appendLiteral(text)
     }
 
@@ -27,11 +27,35 @@ extension XMLTreeBuilder {
     mutating func attributeValue(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: p[range])
         let hasReference = ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) != nil
-        var value = hasReference ? decodeReferences(slice) : String(decoding: slice, as: UTF8.self)
-        if value.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-            value = String(value.map { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-        }
+        if !hasReference, !slice.contains(where: Self.isLineOrTab) { return ValidUTF8.string(slice) }
+        var out = scratch
+        out.removeAll(keepingCapacity: true)
+        if hasReference { decodeReferences(slice, into: &out) } else { out.append(contentsOf: slice) }
+        if out.contains(where: Self.isLineOrTab) { Self.normalizeLinesAndTabs(&out) }
+        let value = ValidUTF8.string(out)
+        scratch = out
         return value
+    }
+
+    private static func isLineOrTab(_ c: UInt8) -> Bool { c == 0x0A || c == 0x09 || c == 0x0D }
+
+    /// Each tab, line feed, carriage return or CR LF pair becomes one space (a CR LF is one `Character`).
+    private static func normalizeLinesAndTabs(_ bytes: inout [UInt8]) {
+        var w = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if isLineOrTab(c) {
+                bytes[w] = 0x20
+                i += c == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+            } else {
+                bytes[w] = c
+                i += 1
+            }
+            w += 1
+        }
+        bytes.removeLast(n - w)
     }
 
     /// Decodes references: XML's five, numeric, internal-DTD entities (one level, within the byte budget), then
@@ -39,6 +63,14 @@ extension XMLTreeBuilder {
     mutating func decodeReferences(_ slice: UnsafeBufferPointer<UInt8>) -> String {
         var out = scratch
         out.removeAll(keepingCapacity: true)
+        decodeReferences(slice, into: &out)
+        let text = ValidUTF8.string(out)
+        scratch = out
+        return text
+    }
+
+    /// Appends `slice` to `out` with references decoded, as ``decodeReferences(_:)`` does.
+    mutating func decodeReferences(_ slice: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var expanded = expandedBytes
         var overBudget = false
         let entities = dtdEntities
@@ -57,8 +89,5 @@ extension XMLTreeBuilder {
             expanded = budget + 1
         }
         expandedBytes = expanded
-        let text = String(decoding: out, as: UTF8.self)
-        scratch = out
-        return text
     }
 }
