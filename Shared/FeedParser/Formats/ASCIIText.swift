@@ -60,6 +60,24 @@ enum ASCIIText {
         }
     }
 
+    /// `String(p).trimmingASCIIWhitespace()`, without making the untrimmed string first.
+    static func trimmed(_ p: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0, end = p.count
+        while start < end, isTrimmedSpace(p[start]) { start += 1 }
+        while end > start, isTrimmedSpace(p[end - 1]) { end -= 1 }
+        // trimmingASCIIWhitespace cuts at Character boundaries: at a non-ASCII end one can run on past the last
+        // non-space byte (a Prepend character such as U+0600 takes the space after it along), so that rare case
+        // is left to it.
+        if end > start, (end < p.count && p[end - 1] >= 0x80) || (start > 0 && p[start] >= 0x80) {
+            return ValidUTF8.string(p).trimmingASCIIWhitespace()
+        }
+        return ValidUTF8.string(p, start..<end)
+    }
+
+    @inline(__always) private static func isTrimmedSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+    }
+
     static func isASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 }
     }

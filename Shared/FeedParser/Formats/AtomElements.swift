@@ -20,7 +20,7 @@ enum AtomElements {
         let kids = ctx.children(e)
         if type == "xhtml" || (type == "application/xhtml+xml" && ctx.doc[e].ns == Namespaces.atom),
            kids.count == 1, ctx.doc[kids[0]].lname == "div" {
-            let inner = XMLSerializer.innerXML(of: kids[0], in: ctx.doc).trimmingASCIIWhitespace()
+            let inner = XMLSerializer.innerXMLBytes(of: kids[0], in: ctx.doc).withUnsafeBufferPointer(ASCIIText.trimmed)
             value = inner.isEmpty ? nil : inner
         } else {
             value = ctx.markup(e)

@@ -13,7 +13,8 @@ struct XMLAttribute {
 /// A child of an element: another element (by index into ``XMLDocument/elements``) or a run of text.
 enum XMLChild {
     case element(Int)
-    case text(String)
+    /// Character data with references decoded: a range of ``XMLDocument/characters``.
+    case text(Range<Int>)
 }
 
 /// One element of the tree, stored in an array (an arena) so that deep or huge documents cost no recursion
@@ -37,6 +38,9 @@ struct XMLElement {
 /// The tolerant parse tree of an XML (or XML-ish) document.
 struct XMLDocument {
     var elements: [XMLElement] = []
+    /// The character data of every text run, one after the other: the tree keeps ranges of it, and strings are
+    /// made only from the runs a mapper reads, trimmed first (most runs are the whitespace between tags).
+    var characters: [UInt8] = []
     /// Index of the root element, if the document had one.
     var root: Int?
     /// The 1-based line the root element's start tag is on, for an error that names the root.
@@ -68,15 +72,25 @@ struct XMLDocument {
 
     /// All text below `index`, concatenated in document order (markup dropped).
     func text(of index: Int) -> String {
-        var out = ""
-        appendText(of: index, to: &out)
-        return out
+        withText(of: index) { ValidUTF8.string($0) }
     }
 
-    private func appendText(of index: Int, to out: inout String) {
+    /// Calls `body` with the UTF-8 of all text below `index`, concatenated in document order (markup dropped);
+    /// an element holding a single run (the usual case) lends it without a copy.
+    func withText<R>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let children = elements[index].children
+        if children.count == 1, case .text(let run) = children[0] {
+            return characters.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[run])) }
+        }
+        var out: [UInt8] = []
+        appendText(of: index, to: &out)
+        return out.withUnsafeBufferPointer(body)
+    }
+
+    private func appendText(of index: Int, to out: inout [UInt8]) {
         for child in elements[index].children {
             switch child {
-            case .text(let text): out += text
+            case .text(let run): out.append(contentsOf: characters[run])
             case .element(let e): appendText(of: e, to: &out)
             }
         }

@@ -6,21 +6,46 @@ extension XMLTreeBuilder {
 
     /// Appends character data to the open element, merging with a preceding text run.
     mutating func appendText(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, raw: Bool) {
+        guard let top = stack.last else { return }
         let slice = UnsafeBufferPointer(rebasing: p[range])
-        let text = raw || ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) == nil
-            ? ValidUTF8.string(slice) : decodeReferences(slice)
-        appendLiteral(text)
+        let start = document.characters.count
+        if raw || ByteSearch.first(0x26, in: p, from: range.lowerBound, to: range.upperBound) == nil {
+            document.characters.append(contentsOf: slice)
+        } else {
+            var characters: [UInt8] = []
+            swap(&characters, &document.characters)  // decoded in place, not copied: the decoder needs self too
+            decodeReferences(slice, into: &characters)
+            swap(&characters, &document.characters)
+        }
+        appendRun(from: start, to: top)
     }
 
-    mutating func appendLiteral(_ text: String) {
+    mutating func appendLiteral(_ byte: UInt8) {
         guard let top = stack.last else { return }
-        if case .text(var previous)? = document.elements[top].children.last {
-            document.elements[top].children.removeLast()
-            previous += text
-            document.elements[top].children.append(.text(previous))
-        } else {
-            document.elements[top].children.append(.text(text))
+        let start = document.characters.count
+        document.characters.append(byte)
+        appendRun(from: start, to: top)
+    }
+
+    /// Makes the characters from `start` to the end a text child of `top`, or part of its last one.
+    private mutating func appendRun(from start: Int, to top: Int) {
+        let end = document.characters.count
+        guard case .text(let previous)? = document.elements[top].children.last else {
+            document.elements[top].children.append(.text(start..<end))
+            return
         }
+        if previous.upperBound != start {
+            // Only text of this element can have been added since its last run, so this does not happen; were it
+            // to, the run is moved after the earlier one so that the two stay one.
+            let added = Array(document.characters[start..<end])
+            document.characters.removeSubrange(start..<end)
+            document.characters.append(contentsOf: document.characters[previous])
+            document.characters.append(contentsOf: added)
+            document.elements[top].children[document.elements[top].children.count - 1] =
+                .text((document.characters.count - previous.count - added.count)..<document.characters.count)
+            return
+        }
+        document.elements[top].children[document.elements[top].children.count - 1] = .text(previous.lowerBound..<end)
     }
 
     /// An attribute value with references decoded and whitespace normalised as XML requires.
@@ -58,18 +83,8 @@ extension XMLTreeBuilder {
         bytes.removeLast(n - w)
     }
 
-    /// Decodes references: XML's five, numeric, internal-DTD entities (one level, within the byte budget), then
-    /// HTML names. Anything unknown stays as written.
-    mutating func decodeReferences(_ slice: UnsafeBufferPointer<UInt8>) -> String {
-        var out = scratch
-        out.removeAll(keepingCapacity: true)
-        decodeReferences(slice, into: &out)
-        let text = ValidUTF8.string(out)
-        scratch = out
-        return text
-    }
-
-    /// Appends `slice` to `out` with references decoded, as ``decodeReferences(_:)`` does.
+    /// Appends `slice` to `out` with references decoded: XML's five, numeric, internal-DTD entities (one level,
+    /// within the byte budget), then HTML names. Anything unknown stays as written.
     mutating func decodeReferences(_ slice: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var expanded = expandedBytes
         var overBudget = false

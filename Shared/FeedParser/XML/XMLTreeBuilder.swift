@@ -70,7 +70,7 @@ struct XMLTreeBuilder {
                 if Self.isNameStart(next) {
                     i = try startTag(p, at: i)
                 } else {
-                    if !stack.isEmpty { appendLiteral("<") }
+                    if !stack.isEmpty { appendLiteral(0x3C) }  // a "<" that starts no tag
                     i += 1
                 }
             }
