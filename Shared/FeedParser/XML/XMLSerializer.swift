@@ -4,7 +4,7 @@ enum XMLSerializer {
     /// The UTF-8 of the markup inside `index`; XHTML elements lose their prefix so the result is plain HTML.
     static func innerXMLBytes(of index: Int, in document: XMLDocument) -> [UInt8] {
         var out: [UInt8] = []
-        for child in document[index].children { append(child, in: document, to: &out) }
+        for child in document.children(of: index) { append(child, in: document, to: &out) }
         return out
     }
 
@@ -39,12 +39,12 @@ enum XMLSerializer {
                 escape(value, quote: true, to: &out)
                 out.append(0x22)
             }
-            if element.children.isEmpty, XMLTreeBuilder.voidHTMLElements.contains(element.lname) {
+            if element.firstChild < 0, XMLTreeBuilder.voidHTMLElements.contains(element.lname) {
                 out.append(contentsOf: " />".utf8)
                 return
             }
             out.append(0x3E)  // >
-            for grandchild in element.children { append(grandchild, in: document, to: &out) }
+            for grandchild in document.children(of: index) { append(grandchild, in: document, to: &out) }
             out.append(contentsOf: "</".utf8)
             out.append(contentsOf: name.utf8)
             out.append(0x3E)

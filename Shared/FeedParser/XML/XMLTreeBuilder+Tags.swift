@@ -85,7 +85,7 @@ extension XMLTreeBuilder {
             qname: element.qname, lname: element.lname, ns: ns, attributes: attributes, parent: parent,
             base: base, lang: lang))
         if parent >= 0 {
-            document.elements[parent].children.append(.element(index))
+            document.append(.element(index), to: parent)
         } else if document.root == nil {
             document.root = index
         } else {

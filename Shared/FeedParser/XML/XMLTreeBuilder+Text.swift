@@ -30,8 +30,8 @@ extension XMLTreeBuilder {
     /// Makes the characters from `start` to the end a text child of `top`, or part of its last one.
     private mutating func appendRun(from start: Int, to top: Int) {
         let end = document.characters.count
-        guard case .text(let previous)? = document.elements[top].children.last else {
-            document.elements[top].children.append(.text(start..<end))
+        guard case .text(let previous)? = document.lastChild(of: top) else {
+            document.append(.text(start..<end), to: top)
             return
         }
         if previous.upperBound != start {
@@ -41,11 +41,11 @@ extension XMLTreeBuilder {
             document.characters.removeSubrange(start..<end)
             document.characters.append(contentsOf: document.characters[previous])
             document.characters.append(contentsOf: added)
-            document.elements[top].children[document.elements[top].children.count - 1] =
-                .text((document.characters.count - previous.count - added.count)..<document.characters.count)
+            let merged = (document.characters.count - previous.count - added.count)..<document.characters.count
+            document.replaceLastChild(of: top, with: .text(merged))
             return
         }
-        document.elements[top].children[document.elements[top].children.count - 1] = .text(previous.lowerBound..<end)
+        document.replaceLastChild(of: top, with: .text(previous.lowerBound..<end))
     }
 
     /// An attribute value with references decoded and whitespace normalised as XML requires.
