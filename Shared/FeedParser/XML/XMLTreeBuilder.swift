@@ -30,6 +30,8 @@ struct XMLTreeBuilder {
     /// Namespace bindings in scope, a stack of keys per prefix id of ``names`` (0 is the default namespace), so
     /// that a lookup costs one index whatever the number of declarations.
     var scopes: [[String]] = [[], [Namespaces.xml]]
+    /// Per prefix id, the key it stands for while undeclared, worked out once.
+    var undeclaredKeys: [String] = [Namespaces.key(forUndeclaredPrefix: ""), Namespaces.key(forUndeclaredPrefix: "xml")]
     /// The prefix ids the open elements declared, innermost last, to pop when they close.
     var declaredPrefixes: [Int] = []
     /// Per prefix id, the element that declared it last, so a repeated declaration in one tag is ignored in O(1).
@@ -95,7 +97,7 @@ struct XMLTreeBuilder {
     /// The namespace key bound to a prefix id; an undeclared prefix keys itself (see ``Namespaces``).
     func resolve(prefix: Int) -> String {
         if let key = scopes[prefix].last { return key }
-        return Namespaces.key(forUndeclaredPrefix: names.prefixes[prefix][...])
+        return undeclaredKeys[prefix]
     }
 
     static func split(_ qname: String) -> (Substring?, Substring) {
