@@ -54,9 +54,13 @@ struct XMLTreeBuilder {
         self.documentURL = documentURL
     }
 
-    /// Parses the whole buffer.
+    /// Parses the whole buffer, which must be valid UTF-8 (the strings of the tree are made from its bytes
+    /// without checking them again, see ``ValidUTF8``).
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let n = p.count
+        // Text is most of a feed: room for all of it at once instead of copying it at every doubling. Pages
+        // never written are never touched, so a document that is mostly markup does not pay for this.
+        document.characters.reserveCapacity(n)
         var i = 0
         while i < n, !rootClosed {
             let start = i
