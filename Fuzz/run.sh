@@ -9,7 +9,7 @@ seconds="${1:-600}"; shift || true
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/artifacts"
 cp -n Fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
-swiftc -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name FeedParserFuzz \
+swiftc -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name FeedParserFuzz -D FEEDPARSER_CHECK_UTF8 \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
     -enable-upcoming-feature MemberImportVisibility \
     $(find Shared/FeedParser -name '*.swift' | sort) Fuzz/FuzzEntry.swift -o "$out/feedparser-fuzz"

@@ -11,7 +11,11 @@ enum UTF8Scan {
         var i = 0
         var c1 = false
         while i < n {
-            // ASCII fast path, eight bytes at a time.
+            // ASCII fast path, 32 and then eight bytes at a time.
+            while i + 32 <= n, (p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                | p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 32 }
             while i + 8 <= n, p.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
             guard i < n else { break }
             let b0 = p[i]

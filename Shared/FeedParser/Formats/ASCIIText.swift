@@ -28,7 +28,7 @@ enum ASCIIText {
                     out.append(byte)
                 }
             }
-            return String(decoding: out, as: UTF8.self)
+            return ValidUTF8.string(out)
         } ?? text
     }
 
@@ -51,13 +51,31 @@ enum ASCIIText {
                 if p[k] == 0x3A, p[k + 1] == 0x2F, p[k + 2] == 0x2F { schemeEnd = k + 3; break }
                 k += 1
             }
-            guard schemeEnd >= 0 else { return String(decoding: p, as: UTF8.self) }
+            guard schemeEnd >= 0 else { return ValidUTF8.string(p) }
             var hostEnd = schemeEnd
             while hostEnd < p.count, p[hostEnd] != 0x2F, p[hostEnd] != 0x3F, p[hostEnd] != 0x23 { hostEnd += 1 }
             var out = [UInt8](p)
             for k in 0..<hostEnd where out[k] >= 0x41 && out[k] <= 0x5A { out[k] |= 0x20 }
-            return String(decoding: out, as: UTF8.self)
+            return ValidUTF8.string(out)
         }
+    }
+
+    /// `String(p).trimmingASCIIWhitespace()`, without making the untrimmed string first.
+    static func trimmed(_ p: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0, end = p.count
+        while start < end, isTrimmedSpace(p[start]) { start += 1 }
+        while end > start, isTrimmedSpace(p[end - 1]) { end -= 1 }
+        // trimmingASCIIWhitespace cuts at Character boundaries: at a non-ASCII end one can run on past the last
+        // non-space byte (a Prepend character such as U+0600 takes the space after it along), so that rare case
+        // is left to it.
+        if end > start, (end < p.count && p[end - 1] >= 0x80) || (start > 0 && p[start] >= 0x80) {
+            return ValidUTF8.string(p).trimmingASCIIWhitespace()
+        }
+        return ValidUTF8.string(p, start..<end)
+    }
+
+    @inline(__always) private static func isTrimmedSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
     }
 
     static func isASCII(_ text: String) -> Bool {

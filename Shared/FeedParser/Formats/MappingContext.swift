@@ -15,7 +15,7 @@ struct MappingContext {
 
     /// Trimmed text content, or `nil` when empty.
     func text(_ e: Int) -> String? {
-        let value = doc.text(of: e).trimmingASCIIWhitespace()
+        let value = doc.withText(of: e, ASCIIText.trimmed)
         return value.isEmpty ? nil : value
     }
 
@@ -26,8 +26,9 @@ struct MappingContext {
 
     /// Content that may be HTML: markup children are serialised back; text is returned as is (trimmed).
     func markup(_ e: Int) -> String? {
-        let value = doc.hasElementChildren(e) ? XMLSerializer.innerXML(of: e, in: doc) : doc.text(of: e)
-        let trimmed = value.trimmingASCIIWhitespace()
+        let trimmed = doc.hasElementChildren(e)
+            ? XMLSerializer.innerXMLBytes(of: e, in: doc).withUnsafeBufferPointer(ASCIIText.trimmed)
+            : doc.withText(of: e, ASCIIText.trimmed)
         return trimmed.isEmpty ? nil : trimmed
     }
 

@@ -84,7 +84,27 @@ public enum ItemIdentity {
 
     /// Collapses runs of whitespace to one space and trims (titles, and the summary and content of rule 3).
     static func normalizedTitle(_ title: String) -> String {
-        ASCIIText.collapsingWhitespace(title)
-            ?? title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        ASCIIText.collapsingWhitespace(title) ?? collapsingCharacterWhitespace(title)
+    }
+
+    /// `title.split(whereSeparator: \.isWhitespace).joined(separator: " ")` in one pass, without asking
+    /// Unicode's tables about characters that start with an ASCII scalar (rule 3 runs it over whole articles).
+    private static func collapsingCharacterWhitespace(_ title: String) -> String {
+        var out = ""
+        out.reserveCapacity(title.utf8.count)
+        var pending = false
+        for character in title {
+            let first = character.unicodeScalars.first!.value
+            // Character.isWhitespace is the White_Space property of the first scalar: 09–0D and 20 in ASCII.
+            let isSpace = first < 0x80 ? first == 0x20 || (first >= 0x09 && first <= 0x0D) : character.isWhitespace
+            if isSpace {
+                pending = !out.isEmpty
+            } else {
+                if pending { out.append(" ") }
+                pending = false
+                out.append(character)
+            }
+        }
+        return out
     }
 }

@@ -4,6 +4,27 @@ enum RepeatedIDs {
     /// Rewrites the ids of `items` that share a publisher id but differ in link or title, and returns warnings:
     /// one per rewritten id, and one per item whose id an earlier item already has (a true duplicate).
     static func makeUnique(_ items: inout [FeedItem]) -> [ParseWarning] {
+        var warnings = hasRepeatedPublisherIDs(items) ? rewriteRepeatedIDs(&items) : []
+        var seen = Set<String>(minimumCapacity: items.count)
+        for index in items.indices where !seen.insert(items[index].id).inserted {
+            warnings.append(ParseWarning(field: "item[\(index)].id", rawValue: items[index].id,
+                                         reason: "id already used by an earlier item in this feed"))
+        }
+        return warnings
+    }
+
+    /// Whether two items share a publisher id: rare, so it is asked before grouping the items by id.
+    private static func hasRepeatedPublisherIDs(_ items: [FeedItem]) -> Bool {
+        var seen = Set<String>(minimumCapacity: items.count)
+        for index in items.indices where items[index].idKind != .hash {
+            if !seen.insert(items[index].id).inserted { return true }
+        }
+        return false
+    }
+
+    /// Gives a new id to every item whose publisher id is shared by items with different links or titles; one
+    /// warning per id rewritten.
+    private static func rewriteRepeatedIDs(_ items: inout [FeedItem]) -> [ParseWarning] {
         var groups: [String: [Int]] = [:]
         var order: [String] = []
         for (index, item) in items.enumerated() where item.idKind != .hash {
@@ -26,11 +47,6 @@ enum RepeatedIDs {
             warnings.append(ParseWarning(
                 field: "item[\(indices[0])].id", rawValue: id,
                 reason: "id shared by \(indices.count) items with different links or titles; each made unique"))
-        }
-        var seen = Set<String>()
-        for (index, item) in items.enumerated() where !seen.insert(item.id).inserted {
-            warnings.append(ParseWarning(field: "item[\(index)].id", rawValue: item.id,
-                                         reason: "id already used by an earlier item in this feed"))
         }
         return warnings
     }

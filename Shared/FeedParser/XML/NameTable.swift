@@ -30,8 +30,9 @@ struct NameTable {
     /// Prefixes by id; `""` (the default namespace) is 0 and `xml` is 1.
     private(set) var prefixes: [String] = ["", "xml"]
     private var prefixIDs: [String: Int] = ["": 0, "xml": 1]
-    private var exactIDs: [String: Int] = [:]
-    private var loweredIDs: [String: Int] = [:]
+    // A feed uses a few dozen names: room for them from the start saves rehashing as they arrive.
+    private var exactIDs = [String: Int](minimumCapacity: 64)
+    private var loweredIDs = [String: Int](minimumCapacity: 64)
     /// Open addressing: an index into ``names`` plus one, 0 for an empty slot; the count is a power of two.
     private var slots = [Int32](repeating: 0, count: 256)
     private var hashes: [Int] = []

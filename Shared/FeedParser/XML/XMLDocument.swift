@@ -13,7 +13,8 @@ struct XMLAttribute {
 /// A child of an element: another element (by index into ``XMLDocument/elements``) or a run of text.
 enum XMLChild {
     case element(Int)
-    case text(String)
+    /// Character data with references decoded: a range of ``XMLDocument/characters``.
+    case text(Range<Int>)
 }
 
 /// One element of the tree, stored in an array (an arena) so that deep or huge documents cost no recursion
@@ -26,7 +27,10 @@ struct XMLElement {
     /// Canonical namespace key; `""` for no namespace.
     var ns: String
     var attributes: [XMLAttribute]
-    var children: [XMLChild] = []
+    /// The first and last of its children, as indices into ``XMLDocument/nodes`` (-1: none), which link the
+    /// rest: no array per element.
+    var firstChild = -1
+    var lastChild = -1
     var parent: Int
     /// The effective xml:base (absolute when it could be resolved), inherited from ancestors.
     var base: String?
@@ -37,6 +41,11 @@ struct XMLElement {
 /// The tolerant parse tree of an XML (or XML-ish) document.
 struct XMLDocument {
     var elements: [XMLElement] = []
+    /// The children of every element, each linked to its next sibling (see ``children(of:)``).
+    var nodes: [XMLNode] = []
+    /// The character data of every text run, one after the other: the tree keeps ranges of it, and strings are
+    /// made only from the runs a mapper reads, trimmed first (most runs are the whitespace between tags).
+    var characters: [UInt8] = []
     /// Index of the root element, if the document had one.
     var root: Int?
     /// The 1-based line the root element's start tag is on, for an error that names the root.
@@ -53,11 +62,6 @@ struct XMLDocument {
         _read { yield elements[index] }
     }
 
-    /// Indices of the element children of `index`, in order.
-    func childElements(_ index: Int) -> [Int] {
-        elements[index].children.compactMap { if case .element(let e) = $0 { return e } else { return nil } }
-    }
-
     /// The value of the attribute with local name `lname` (lower-case) in namespace `ns` (`nil`: any).
     func attribute(_ lname: String, ns: String? = "", of index: Int) -> String? {
         for attribute in elements[index].attributes where attribute.lname == lname {
@@ -68,22 +72,27 @@ struct XMLDocument {
 
     /// All text below `index`, concatenated in document order (markup dropped).
     func text(of index: Int) -> String {
-        var out = ""
-        appendText(of: index, to: &out)
-        return out
+        withText(of: index) { ValidUTF8.string($0) }
     }
 
-    private func appendText(of index: Int, to out: inout String) {
-        for child in elements[index].children {
+    /// Calls `body` with the UTF-8 of all text below `index`, concatenated in document order (markup dropped);
+    /// an element holding a single run (the usual case) lends it without a copy.
+    func withText<R>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let first = elements[index].firstChild
+        if first >= 0, first == elements[index].lastChild, case .text(let run) = nodes[first].child {
+            return characters.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[run])) }
+        }
+        var out: [UInt8] = []
+        appendText(of: index, to: &out)
+        return out.withUnsafeBufferPointer(body)
+    }
+
+    private func appendText(of index: Int, to out: inout [UInt8]) {
+        for child in children(of: index) {
             switch child {
-            case .text(let text): out += text
+            case .text(let run): out.append(contentsOf: characters[run])
             case .element(let e): appendText(of: e, to: &out)
             }
         }
-    }
-
-    /// Whether `index` has element children (i.e. holds markup rather than plain text).
-    func hasElementChildren(_ index: Int) -> Bool {
-        elements[index].children.contains { if case .element = $0 { return true } else { return false } }
     }
 }

@@ -1,17 +1,19 @@
 /// Writes the children of an element back out as markup, for XHTML content and for HTML that a feed put
 /// unescaped inside an RSS `description`.
 enum XMLSerializer {
-    /// The markup inside `index`; XHTML elements lose their prefix so the result is plain HTML.
-    static func innerXML(of index: Int, in document: XMLDocument) -> String {
+    /// The UTF-8 of the markup inside `index`; XHTML elements lose their prefix so the result is plain HTML.
+    static func innerXMLBytes(of index: Int, in document: XMLDocument) -> [UInt8] {
         var out: [UInt8] = []
-        for child in document[index].children { append(child, in: document, to: &out) }
-        return String(decoding: out, as: UTF8.self)
+        for child in document.children(of: index) { append(child, in: document, to: &out) }
+        return out
     }
 
     private static func append(_ child: XMLChild, in document: XMLDocument, to out: inout [UInt8]) {
         switch child {
-        case .text(let text):
-            escape(text, quote: false, to: &out)
+        case .text(let run):
+            document.characters.withUnsafeBufferPointer {
+                escape(UnsafeBufferPointer(rebasing: $0[run]), quote: false, to: &out)
+            }
         case .element(let index):
             let element = document[index]
             let foreign = isURI(element.ns)
@@ -37,12 +39,12 @@ enum XMLSerializer {
                 escape(value, quote: true, to: &out)
                 out.append(0x22)
             }
-            if element.children.isEmpty, XMLTreeBuilder.voidHTMLElements.contains(element.lname) {
+            if element.firstChild < 0, XMLTreeBuilder.voidHTMLElements.contains(element.lname) {
                 out.append(contentsOf: " />".utf8)
                 return
             }
             out.append(0x3E)  // >
-            for grandchild in element.children { append(grandchild, in: document, to: &out) }
+            for grandchild in document.children(of: index) { append(grandchild, in: document, to: &out) }
             out.append(contentsOf: "</".utf8)
             out.append(contentsOf: name.utf8)
             out.append(0x3E)
@@ -55,28 +57,31 @@ enum XMLSerializer {
     static func escape(_ text: String, quote: Bool) -> String {
         var out: [UInt8] = []
         escape(text, quote: quote, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return ValidUTF8.string(out)
     }
 
     /// Appends `text` with `&`, `<`, `>` (and `"` when `quote`) escaped.
     static func escape(_ text: String, quote: Bool, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { p in
-            var runStart = 0
-            for (k, byte) in p.enumerated() {
-                let replacement: StaticString
-                switch byte {
-                case 0x26: replacement = "&amp;"
-                case 0x3C: replacement = "&lt;"
-                case 0x3E: replacement = "&gt;"
-                case 0x22 where quote: replacement = "&quot;"
-                default: continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<k]))
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = k + 1
+        text.withUTF8 { escape($0, quote: quote, to: &out) }
+    }
+
+    /// Appends the UTF-8 `p` with `&`, `<`, `>` (and `"` when `quote`) escaped.
+    static func escape(_ p: UnsafeBufferPointer<UInt8>, quote: Bool, to out: inout [UInt8]) {
+        var runStart = 0
+        for (k, byte) in p.enumerated() {
+            let replacement: StaticString
+            switch byte {
+            case 0x26: replacement = "&amp;"
+            case 0x3C: replacement = "&lt;"
+            case 0x3E: replacement = "&gt;"
+            case 0x22 where quote: replacement = "&quot;"
+            default: continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart...]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<k]))
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = k + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart...]))
     }
 }

@@ -56,7 +56,7 @@ extension XMLTreeBuilder {
         var declared = 0
         for (attribute, value) in rawAttributes {
             guard let prefix = names[attribute].declares else { continue }
-            while scopes.count < names.prefixes.count { scopes.append([]); declaringElement.append(-1) }
+            while scopes.count < names.prefixes.count { addPrefixScope() }
             guard declaringElement[prefix] != index else { continue }
             declaringElement[prefix] = index
             let key = namespaceKey(value)
@@ -65,27 +65,32 @@ extension XMLTreeBuilder {
             declared += 1
             if document.declaredNamespaces.count < 256 { document.declaredNamespaces.insert(key) }
         }
-        while scopes.count < names.prefixes.count { scopes.append([]); declaringElement.append(-1) }
-        let element = names[name]
-        let ns = resolve(prefix: element.prefix ?? 0)
+        while scopes.count < names.prefixes.count { addPrefixScope() }
+        let ns = resolve(prefix: names[name].prefix ?? 0)
         var attributes: [XMLAttribute] = []
-        attributes.reserveCapacity(rawAttributes.count - declared)
-        for (attribute, value) in rawAttributes where names[attribute].declares == nil {
-            let described = names[attribute]
-            attributes.append(XMLAttribute(qname: described.qname, lname: described.lname,
-                                           ns: described.prefix.map(resolve(prefix:)) ?? "", value: value))
+        if rawAttributes.count > declared {
+            attributes.reserveCapacity(rawAttributes.count - declared)
+            for (attribute, value) in rawAttributes where names[attribute].declares == nil {
+                let prefix = names[attribute].prefix
+                attributes.append(XMLAttribute(qname: names[attribute].qname, lname: names[attribute].lname,
+                                               ns: prefix.map { resolve(prefix: $0) } ?? "", value: value))
+            }
         }
         let parent = stack.last ?? -1
-        let base = XMLDocument.base(of: attributes, inheriting: parent >= 0 ? document.elements[parent].base : documentURL)
+        var base = parent >= 0 ? document.elements[parent].base : documentURL
         var lang = parent >= 0 ? document.elements[parent].lang : nil
-        for attribute in attributes where attribute.ns == Namespaces.xml && attribute.lname == "lang" {
-            lang = attribute.value.replacingOccurrences(of: "_", with: "-")
+        if !attributes.isEmpty {
+            base = XMLDocument.base(of: attributes, inheriting: base)
+            for attribute in attributes where attribute.ns == Namespaces.xml && attribute.lname == "lang" {
+                lang = attribute.value.utf8.contains(0x5F)  // "_"
+                    ? attribute.value.replacingOccurrences(of: "_", with: "-") : attribute.value
+            }
         }
         document.elements.append(XMLElement(
-            qname: element.qname, lname: element.lname, ns: ns, attributes: attributes, parent: parent,
+            qname: names[name].qname, lname: names[name].lname, ns: ns, attributes: attributes, parent: parent,
             base: base, lang: lang))
         if parent >= 0 {
-            document.elements[parent].children.append(.element(index))
+            document.append(.element(index), to: parent)
         } else if document.root == nil {
             document.root = index
         } else {
@@ -93,8 +98,17 @@ extension XMLTreeBuilder {
         }
         stack.append(index)
         openFrames.append((name, declared))
-        while openNames.count <= element.lowered { openNames.append(0) }
-        openNames[element.lowered] += 1
+        let lowered = names[name].lowered
+        while openNames.count <= lowered { openNames.append(0) }
+        openNames[lowered] += 1
+    }
+
+    /// Makes room for the bindings of the newest prefix id of ``names``.
+    private mutating func addPrefixScope() {
+        let prefix = scopes.count
+        scopes.append([])
+        declaringElement.append(-1)
+        undeclaredKeys.append(Namespaces.key(forUndeclaredPrefix: names.prefixes[prefix][...]))
     }
 
     mutating func closeTop() {

@@ -30,6 +30,8 @@ struct XMLTreeBuilder {
     /// Namespace bindings in scope, a stack of keys per prefix id of ``names`` (0 is the default namespace), so
     /// that a lookup costs one index whatever the number of declarations.
     var scopes: [[String]] = [[], [Namespaces.xml]]
+    /// Per prefix id, the key it stands for while undeclared, worked out once.
+    var undeclaredKeys: [String] = [Namespaces.key(forUndeclaredPrefix: ""), Namespaces.key(forUndeclaredPrefix: "xml")]
     /// The prefix ids the open elements declared, innermost last, to pop when they close.
     var declaredPrefixes: [Int] = []
     /// Per prefix id, the element that declared it last, so a repeated declaration in one tag is ignored in O(1).
@@ -52,9 +54,13 @@ struct XMLTreeBuilder {
         self.documentURL = documentURL
     }
 
-    /// Parses the whole buffer.
+    /// Parses the whole buffer, which must be valid UTF-8 (the strings of the tree are made from its bytes
+    /// without checking them again, see ``ValidUTF8``).
     mutating func parse(_ p: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let n = p.count
+        // Text is most of a feed: room for all of it at once instead of copying it at every doubling. Pages
+        // never written are never touched, so a document that is mostly markup does not pay for this.
+        document.characters.reserveCapacity(n)
         var i = 0
         while i < n, !rootClosed {
             let start = i
@@ -70,7 +76,7 @@ struct XMLTreeBuilder {
                 if Self.isNameStart(next) {
                     i = try startTag(p, at: i)
                 } else {
-                    if !stack.isEmpty { appendLiteral("<") }
+                    if !stack.isEmpty { appendLiteral(0x3C) }  // a "<" that starts no tag
                     i += 1
                 }
             }
@@ -95,7 +101,7 @@ struct XMLTreeBuilder {
     /// The namespace key bound to a prefix id; an undeclared prefix keys itself (see ``Namespaces``).
     func resolve(prefix: Int) -> String {
         if let key = scopes[prefix].last { return key }
-        return Namespaces.key(forUndeclaredPrefix: names.prefixes[prefix][...])
+        return undeclaredKeys[prefix]
     }
 
     static func split(_ qname: String) -> (Substring?, Substring) {
