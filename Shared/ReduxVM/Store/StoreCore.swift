@@ -8,7 +8,7 @@ import Logging
 /// two copies of the state; both live in the store's one ``StateBox``.
 ///
 /// The per-action path is `@inlinable` so that it is specialised for the program's own state type: left
-/// generic, every action paid for run-time lookups of generic metadata (`[StoreJob<State>]`,
+/// generic, every action paid for run-time lookups of generic metadata (`[JobChunk<State>]`,
 /// `any Action<State>`), which the engine benchmark showed to halve throughput.
 @usableFromInline
 final class StoreCore<State: Sendable> {
@@ -38,6 +38,10 @@ final class StoreCore<State: Sendable> {
     /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
     @usableFromInline static var sweepInterval: Int { 1024 }
     @exclusivity(unchecked) @usableFromInline var notificationsSinceSweep = 0
+    /// The sequence number of the last action taken from the mailbox. The mailbox numbers actions in the
+    /// order it queues them and the executor takes them in that order, so counting them again here gives
+    /// the same numbers without storing one in every queued job.
+    @exclusivity(unchecked) @usableFromInline var lastSequence: UInt64 = 0
 
     /// Handed to every subscriber; a constant, so that it is passed along borrowed.
     @usableFromInline let trunk: Trunk<State>
@@ -77,6 +81,13 @@ final class StoreCore<State: Sendable> {
     var current: State { box.pointee.current }
 
     // MARK: Actions
+
+    /// Processes the next action taken from the mailbox, dispatched from `site`.
+    @inlinable
+    func process(_ action: consuming any Action<State>, from site: CallSite) {
+        lastSequence += 1
+        process(consume action, context: site.context(sequence: lastSequence))
+    }
 
     @inlinable
     func process(_ action: consuming any Action<State>, context: consuming DispatchContext) {
