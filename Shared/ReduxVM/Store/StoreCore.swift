@@ -31,8 +31,8 @@ final class StoreCore<State: Sendable> {
     let logger: Logger
     @usableFromInline let journal: ActionJournal<State>?
 
-    @exclusivity(unchecked) @usableFromInline var services = EntryList<ServiceEntry<State>>()
-    @exclusivity(unchecked) @usableFromInline var subscriptions = EntryList<SubscriptionEntry<State>>()
+    @usableFromInline let services = EntryList<ServiceEntry<State>>()
+    @usableFromInline let subscriptions = EntryList<SubscriptionEntry<State>>()
     @exclusivity(unchecked) @usableFromInline var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
     @exclusivity(unchecked) @usableFromInline var hasListeners = false
     /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
