@@ -82,8 +82,11 @@ final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver
     func erased() -> SubscriptionEntry<P.State> {
         SubscriptionEntry(
             identity: ObjectIdentifier(self),
-            notify: { box, trunk in self.notify(box, trunk: trunk) },
-            isAlive: { self.isAlive },
-            didEnd: { state, trunk in self.didEnd(state: state, trunk: trunk) })
+            target: self,
+            notify: { entry, box, trunk in unsafeDowncast(entry, to: PresenterEntry.self).notify(box, trunk: trunk) },
+            isAlive: { entry in unsafeDowncast(entry, to: PresenterEntry.self).isAlive },
+            didEnd: { entry, state, trunk in
+                unsafeDowncast(entry, to: PresenterEntry.self).didEnd(state: state, trunk: trunk)
+            })
     }
 }
