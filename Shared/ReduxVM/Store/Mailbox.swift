@@ -98,9 +98,9 @@ final class Mailbox<State: Sendable>: Sendable {
         contents.value.nextSequence += 1
         let slot = contents.value.claim(for: A.self, file: file, function: function, line: line)
         if ActionKind<State>.storesInPlace(A.self) {
-            slot.initializeMemory(as: A.self, to: action)
+            slot.initializeMemory(as: A.self, to: consume action)
         } else {
-            slot.initializeMemory(as: (any Action<State>).self, to: action)
+            slot.initializeMemory(as: (any Action<State>).self, to: consume action)
         }
         contents.value.outstandingJobs += 1
         return (contents.value.nextSequence, contents.value.scheduleDrainIfNeeded())
