@@ -1,9 +1,9 @@
 import ReduxVM
 
-/// (b) on the bare loop, but queueing what a store must keep for each action: the action type-erased and the
-/// context of its dispatch (call site and order). Not the floor the issue defines (that one queues the
-/// concrete action); run with REDUXVM_BENCH_FLOOR=record to see how much of the gap the queued record alone
-/// accounts for.
+/// (b) on the bare loop, but queueing the record the store queued for each action until the mailbox's compact
+/// jobs (see Shared/ReduxVM/Store/JobChunk.swift): the action type-erased and the whole context of its
+/// dispatch (call site and order), 96 bytes. Not the floor the issue defines (that one queues the concrete
+/// action); run with REDUXVM_BENCH_FLOOR=record to see what queueing such a record costs.
 final class ErasedSubscribers: LoopBody {
     @exclusivity(unchecked) var state = CounterState()
     let subscribers: BareCalls<CounterState>

@@ -21,7 +21,10 @@ final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver
 
     /// Asks the presenter about a change. The view's existence (a weak load) is checked only when there is
     /// something to deliver; the store's periodic sweep finds views that went away meanwhile.
-    @inlinable
+    ///
+    /// Always inlined into the entry's closure (see ``erased()``): left to the optimiser, it was a second
+    /// call per presenter and action.
+    @inlinable @inline(__always)
     func notify(_ box: StateBox<P.State>, trunk: Trunk<P.State>) -> Bool {
         guard isConnected else { return false }
         guard isSubscribed else { return true }
@@ -82,8 +85,11 @@ final class PresenterEntry<P: Presenter, Receiver: PropsReceiver> where Receiver
     func erased() -> SubscriptionEntry<P.State> {
         SubscriptionEntry(
             identity: ObjectIdentifier(self),
-            notify: { box, trunk in self.notify(box, trunk: trunk) },
-            isAlive: { self.isAlive },
-            didEnd: { state, trunk in self.didEnd(state: state, trunk: trunk) })
+            target: self,
+            notify: { entry, box, trunk in unsafeDowncast(entry, to: PresenterEntry.self).notify(box, trunk: trunk) },
+            isAlive: { entry in unsafeDowncast(entry, to: PresenterEntry.self).isAlive },
+            didEnd: { entry, state, trunk in
+                unsafeDowncast(entry, to: PresenterEntry.self).didEnd(state: state, trunk: trunk)
+            })
     }
 }

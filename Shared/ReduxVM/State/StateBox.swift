@@ -11,32 +11,47 @@
 /// ```
 public struct StateBox<State: Sendable>: Sendable {
     /// The state after ``lastAction``.
-    public let state: State
+    @inlinable public var state: State { current }
 
     /// The state before ``lastAction``; equal to ``state`` on an initial delivery.
-    public let oldState: State
+    @inlinable public var oldState: State { previous }
 
     /// The action that produced ``state``; `nil` on an initial delivery.
     @inlinable public var lastAction: (any Action<State>)? { action }
-    @usableFromInline var action: (any Action<State>)?
 
     /// Where ``lastAction`` was dispatched; `nil` on an initial delivery.
-    public let lastActionContext: DispatchContext?
+    @inlinable public var lastActionContext: DispatchContext? { context }
 
     /// True when this is the subscriber's first delivery after subscribing: every ``isNew(keyPath:)`` is then
     /// true, so a view always renders once with the current state.
     public let isInitialDelivery: Bool
 
-    // The store makes one box per action and lends it to every subscriber in turn (a parameter is borrowed),
-    // so a box costs no allocation and no reference counting per subscriber; a subscriber that keeps it copies
-    // it, and copy-on-write then keeps its states as they were.
+    // The store keeps one box for good and brings it up to date in place for each action (its two states are
+    // the store's two copies), then lends it to every subscriber in turn (a parameter is borrowed): a box
+    // costs no allocation and no copy of either state per action, and no reference counting per subscriber.
+    // A subscriber that keeps it copies it, and copy-on-write then keeps its states as they were.
+    @usableFromInline var current: State
+    @usableFromInline var previous: State
+    @usableFromInline var action: (any Action<State>)?
+    @usableFromInline var context: DispatchContext?
+
     @inlinable
     init(old: State, new: State, action: (any Action<State>)?, context: DispatchContext?, isInitialDelivery: Bool) {
-        self.state = new
-        self.oldState = old
+        self.current = new
+        self.previous = old
         self.action = action
-        self.lastActionContext = context
+        self.context = context
         self.isInitialDelivery = isInitialDelivery
+    }
+
+    /// Records the action that produced ``state``.
+    ///
+    /// A method rather than two assignments in the store: after a stored property of the box is assigned,
+    /// Swift 6.3 cannot `consume` the box, and the store must move it, not copy it.
+    @inlinable
+    mutating func setLastAction(_ action: consuming any Action<State>, context: consuming DispatchContext) {
+        self.action = action
+        self.context = context
     }
 
     /// A box for a subscriber's first delivery: no action, nothing to compare against.
@@ -45,17 +60,11 @@ public struct StateBox<State: Sendable>: Sendable {
         self.init(old: current, new: current, action: nil, context: nil, isInitialDelivery: true)
     }
 
-    /// Moves the action out, for the store to keep once every subscriber has seen the box.
-    @inlinable
-    mutating func takeAction() -> (any Action<State>)? {
-        action.take()
-    }
-
     /// Whether the value at `keyPath` is new to this subscriber: true on its first delivery, otherwise true
     /// exactly when the value differs between ``oldState`` and ``state``.
     @inlinable
     public func isNew<Value: Equatable>(keyPath: KeyPath<State, Value>) -> Bool {
-        isInitialDelivery || oldState[keyPath: keyPath] != state[keyPath: keyPath]
+        isInitialDelivery || previous[keyPath: keyPath] != current[keyPath: keyPath]
     }
 
     /// Whether the last action is of type `type` or conforms to it, so a marker protocol works as a UI tag:

@@ -36,16 +36,32 @@ final class Mailbox<State: Sendable>: Sendable {
         /// How many emptied chunks to keep: enough for the usual trickle of actions, not a burst's worth.
         @usableFromInline static var spareLimit: Int { 4 }
 
+        /// Claims room for an action in the last chunk, or in a new one when it is full (see
+        /// ``JobChunk/claim(for:file:function:line:)``).
         @inlinable
-        mutating func append(_ job: consuming StoreJob<State>) {
-            if let slot = tail?._withUnsafeGuaranteedRef({ $0.claimSlot() }) {
-                slot.initialize(to: job)
-                return
+        mutating func claim<A: Action<State>>(
+            for _: A.Type, file: String, function: String, line: UInt
+        ) -> UnsafeMutableRawPointer {
+            if let slot = tail?._withUnsafeGuaranteedRef({
+                $0.claim(for: A.self, file: file, function: function, line: line)
+            }) {
+                return slot
             }
+            return newTail().claim(for: A.self, file: file, function: function, line: line).unsafelyUnwrapped
+        }
+
+        @inlinable
+        mutating func append(control: @escaping @Sendable (StoreCore<State>) -> Void) {
+            if tail?._withUnsafeGuaranteedRef({ $0.append(control: control) }) == true { return }
+            _ = newTail().append(control: control)
+        }
+
+        @inlinable
+        mutating func newTail() -> JobChunk<State> {
             let chunk = spare.popLast() ?? JobChunk()
-            chunk.claimSlot().unsafelyUnwrapped.initialize(to: job)
             filled.append(chunk)
             tail = Unmanaged.passUnretained(chunk)
+            return chunk
         }
 
         /// Keeps a few of `chunks` (all emptied) for reuse and drops the rest.
@@ -70,27 +86,31 @@ final class Mailbox<State: Sendable>: Sendable {
     @usableFromInline
     init() {}
 
-    /// Appends an action, numbering it; returns its context and whether the caller must schedule a drain.
+    /// Appends an action; returns its sequence number (the executor counts it again, see
+    /// ``StoreCore/lastSequence``) and whether the caller must schedule a drain.
     @inlinable
-    func enqueue(
-        _ action: consuming any Action<State>, file: String, function: String, line: UInt
-    ) -> (context: DispatchContext, mustScheduleDrain: Bool) {
+    func enqueue<A: Action<State>>(
+        _ action: consuming A, file: String, function: String, line: UInt
+    ) -> (sequence: UInt64, mustScheduleDrain: Bool) {
         // Locked by hand rather than in a closure, which could only copy the action: it moves into its slot.
         contents.lock()
         defer { contents.unlock() }
         contents.value.nextSequence += 1
-        let context = DispatchContext(
-            file: file, function: function, line: line, sequence: contents.value.nextSequence)
-        contents.value.append(.action(action, context))
+        let slot = contents.value.claim(for: A.self, file: file, function: function, line: line)
+        if ActionKind<State>.storesInPlace(A.self) {
+            slot.initializeMemory(as: A.self, to: consume action)
+        } else {
+            slot.initializeMemory(as: (any Action<State>).self, to: consume action)
+        }
         contents.value.outstandingJobs += 1
-        return (context, contents.value.scheduleDrainIfNeeded())
+        return (contents.value.nextSequence, contents.value.scheduleDrainIfNeeded())
     }
 
     /// Appends control work; returns whether the caller must schedule a drain.
     @usableFromInline
     func enqueue(control: @escaping @Sendable (StoreCore<State>) -> Void) -> Bool {
         contents.withLock { contents in
-            contents.append(.control(control))
+            contents.append(control: control)
             contents.outstandingJobs += 1
             return contents.scheduleDrainIfNeeded()
         }

@@ -77,18 +77,26 @@ public final class Store<State: Sendable>: Sendable {
         _ action: some Action<State>,
         file: String = #fileID, function: String = #function, line: UInt = #line
     ) {
-        _ = enqueue(action, file: file, function: function, line: line)
+        _ = enqueueAction(action, file: file, function: function, line: line)
     }
 
-    /// Queues `action` and returns its place in the store's order (test tooling waits for that number).
+    /// Queues `action` and returns its context, whose sequence number is its place in the store's order
+    /// (test tooling waits for that number).
     @discardableResult
     @inlinable
     package func enqueue(
         _ action: consuming any Action<State>, file: String, function: String, line: UInt
     ) -> DispatchContext {
-        let (context, mustSchedule) = mailbox.enqueue(action, file: file, function: function, line: line)
+        let sequence = enqueueAction(action, file: file, function: function, line: line)
+        return DispatchContext(file: file, function: function, line: line, sequence: sequence)
+    }
+
+    /// Queues `action`; returns its sequence number.
+    @inlinable
+    func enqueueAction<A: Action<State>>(_ action: consuming A, file: String, function: String, line: UInt) -> UInt64 {
+        let (sequence, mustSchedule) = mailbox.enqueue(action, file: file, function: function, line: line)
         if mustSchedule { scheduleDrain() }
-        return context
+        return sequence
     }
 
     /// Queues control work on the store's executor, in FIFO order with actions.
@@ -111,14 +119,9 @@ public final class Store<State: Sendable>: Sendable {
             var count = 0
             for chunk in batch {
                 count += chunk.count
-                chunk.drain { job in
-                    switch consume job {
-                    case .action(let action, let context):
-                        core.process(consume action, context: consume context)
-                    case .control(let work):
-                        work(core)
-                    }
-                }
+                chunk.drain(
+                    action: { action, site in core.process(consume action, from: site) },
+                    control: { work in work(core) })
             }
             core.didDrainBatch()
             mailbox.finish(jobs: count)

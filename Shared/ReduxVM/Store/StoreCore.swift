@@ -5,21 +5,19 @@ import Logging
 /// Confined to the store's serial queue: no member is touched from anywhere else, which is why none needs a
 /// lock, and why the dynamic exclusivity checks on its variables (a large share of the per-action cost)
 /// are turned off: accesses never overlap on one serial queue. See ``SnapshotStrategy`` for why there are
-/// two copies of the state.
+/// two copies of the state; both live in the store's one ``StateBox``.
 ///
 /// The per-action path is `@inlinable` so that it is specialised for the program's own state type: left
-/// generic, every action paid for run-time lookups of generic metadata (`[StoreJob<State>]`,
+/// generic, every action paid for run-time lookups of generic metadata (`[JobChunk<State>]`,
 /// `any Action<State>`), which the engine benchmark showed to halve throughput.
 @usableFromInline
 final class StoreCore<State: Sendable> {
-    /// The state after the last processed action.
-    @exclusivity(unchecked) @usableFromInline var current: State
-    /// The previous state; with `.replayOnSpareCopy`, behind `current` by `pendingReplay`.
-    @exclusivity(unchecked) @usableFromInline var spare: State
-    /// Kept behind a pointer (it starts as an action that changes nothing) so that it can be moved out to be
-    /// replayed and the new action moved in: a stored property or an optional was copied to be called.
-    /// Initialised except between `reduce` and the end of `process`.
-    @usableFromInline let pendingReplay: UnsafeMutablePointer<any Action<State>>
+    /// The last change: the state after the last processed action, the state before it, that action and
+    /// its context, exactly as subscribers were shown them. Each action updates it in place.
+    ///
+    /// Kept behind a pointer so that `process` can update it in place and lend it to every subscriber
+    /// without a copy (see `apply`).
+    @usableFromInline let box: UnsafeMutablePointer<StateBox<State>>
 
     @usableFromInline let strategy: SnapshotStrategy
     @usableFromInline let equality: ((State, State) -> Bool)?
@@ -33,13 +31,17 @@ final class StoreCore<State: Sendable> {
     let logger: Logger
     @usableFromInline let journal: ActionJournal<State>?
 
-    @exclusivity(unchecked) @usableFromInline var services = EntryList<ServiceEntry<State>>()
-    @exclusivity(unchecked) @usableFromInline var subscriptions = EntryList<SubscriptionEntry<State>>()
+    @usableFromInline let services = EntryList<ServiceEntry<State>>()
+    @usableFromInline let subscriptions = EntryList<SubscriptionEntry<State>>()
     @exclusivity(unchecked) @usableFromInline var taps: [@Sendable (ProcessedAction<State>) -> Void] = []
     @exclusivity(unchecked) @usableFromInline var hasListeners = false
     /// Presenters whose views went away are noticed when they next deliver, or by a sweep this often.
     @usableFromInline static var sweepInterval: Int { 1024 }
     @exclusivity(unchecked) @usableFromInline var notificationsSinceSweep = 0
+    /// The sequence number of the last action taken from the mailbox. The mailbox numbers actions in the
+    /// order it queues them and the executor takes them in that order, so counting them again here gives
+    /// the same numbers without storing one in every queued job.
+    @exclusivity(unchecked) @usableFromInline var lastSequence: UInt64 = 0
 
     /// Handed to every subscriber; a constant, so that it is passed along borrowed.
     @usableFromInline let trunk: Trunk<State>
@@ -54,8 +56,6 @@ final class StoreCore<State: Sendable> {
         latest: LatestState<State>,
         trunk: Trunk<State>
     ) {
-        self.current = state
-        self.spare = state
         self.strategy = options.snapshots
         self.equality =
             options.snapshots == .replayOnSpareCopy && options.verifiesReducerDeterminism
@@ -67,16 +67,27 @@ final class StoreCore<State: Sendable> {
         self.logger = logger
         self.latest = latest
         self.trunk = trunk
-        pendingReplay = .allocate(capacity: 1)
-        pendingReplay.initialize(to: NoChange())
+        box = .allocate(capacity: 1)
+        box.initialize(to: StateBox(old: state, new: state, action: nil, context: nil, isInitialDelivery: false))
     }
 
     deinit {
-        pendingReplay.deinitialize(count: 1)
-        pendingReplay.deallocate()
+        box.deinitialize(count: 1)
+        box.deallocate()
     }
 
+    /// The state after the last processed action.
+    @inlinable
+    var current: State { box.pointee.current }
+
     // MARK: Actions
+
+    /// Processes the next action taken from the mailbox, dispatched from `site`.
+    @inlinable
+    func process(_ action: consuming any Action<State>, from site: CallSite) {
+        lastSequence += 1
+        process(consume action, context: site.context(sequence: lastSequence))
+    }
 
     @inlinable
     func process(_ action: consuming any Action<State>, context: consuming DispatchContext) {
@@ -84,18 +95,26 @@ final class StoreCore<State: Sendable> {
             if !taps.isEmpty { tapDropped(copy action, context: copy context) }
             return
         }
-        reduce(action)
-        latest.set(current)
+        let sawEnded = apply(action, context: context, to: &box.pointee)
+        if hasListeners { afterNotifying(sawEnded: sawEnded) }
+    }
+
+    /// Reduces `action` into `change`, publishes the new state and notifies; returns whether a subscription
+    /// turned out to have ended.
+    ///
+    /// The box is passed `inout`, so that it is lent to every subscriber from where it lies: the store has
+    /// the only access to it for the whole call, so nothing needs copying. Lent from the stored pointer, it
+    /// was copied first (both states, the action and the context); moved out and back, it cost two block
+    /// copies per action.
+    @inlinable
+    func apply(
+        _ action: consuming any Action<State>, context: consuming DispatchContext, to change: inout StateBox<State>
+    ) -> Bool {
+        reduce(action, in: &change)
+        latest.set(change.current)
         journal?.record(action, context: context)
-        guard hasListeners else {
-            if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: consume action) }
-            return
-        }
-        // The action moves into the box and back out of it, so that it is never copied.
-        var box = StateBox(
-            old: spare, new: current, action: consume action, context: consume context, isInitialDelivery: false)
-        notify(box)
-        if strategy == .replayOnSpareCopy { pendingReplay.initialize(to: box.takeAction().unsafelyUnwrapped) }
+        change.setLastAction(consume action, context: consume context)
+        return hasListeners ? notify(change) : false
     }
 
     @inlinable
@@ -109,21 +128,23 @@ final class StoreCore<State: Sendable> {
         return true
     }
 
-    /// Applies `action`, leaving the new state in `current` and the previous one in `spare`; with
-    /// `.replayOnSpareCopy` it leaves `pendingReplay` uninitialised and the caller must put `action` there.
+    /// Applies `action` to the last change, leaving the new state in its `current` and the one before in
+    /// its `previous`; the caller then puts `action` in it.
     @inlinable
-    func reduce(_ action: borrowing any Action<State>) {
+    func reduce(_ action: borrowing any Action<State>, in change: inout StateBox<State>) {
         switch strategy {
         case .copyOnWrite:
-            spare = current
-            action.updateState(&current)
+            change.previous = change.current
+            action.updateState(&change.current)
         case .replayOnSpareCopy:
-            // Moved out (the caller puts the new action back): called through the slot, it was copied first.
-            let earlier = pendingReplay.move()
-            earlier.updateState(&spare)
-            if let equality { verifyReplay(of: earlier, equality: equality) }
-            action.updateState(&spare)
-            swap(&current, &spare)
+            // `previous` is the state before the last action: replaying that action brings it level with
+            // `current`, and it then takes the new action and the two copies swap roles.
+            if let earlier = change.action.take() {
+                earlier.updateState(&change.previous)
+                if let equality { verifyReplay(of: earlier, in: &change, equality: equality) }
+            }
+            action.updateState(&change.previous)
+            swap(&change.current, &change.previous)
         }
     }
 
@@ -132,21 +153,24 @@ final class StoreCore<State: Sendable> {
     /// A reducer that reads a clock, a random source or a fresh UUID differs on nearly every run, so a few
     /// checks per type catch it; checking every action would cost a comparison of the whole state each time.
     @usableFromInline
-    func verifyReplay(of action: any Action<State>, equality: (State, State) -> Bool) {
+    func verifyReplay(
+        of action: any Action<State>, in change: inout StateBox<State>, equality: (State, State) -> Bool
+    ) {
         let type = ObjectIdentifier(Swift.type(of: action))
         let left = verificationsLeft[type, default: 3]
         guard left > 0 else { return }
         verificationsLeft[type] = left - 1
-        if !equality(spare, current) {
+        if !equality(change.previous, change.current) {
             logger.error(
                 "Reducer is not deterministic: replaying it gave a different state; repaired the copy",
                 metadata: ["action": "\(Swift.type(of: action))"])
-            spare = current
+            change.previous = change.current
         }
     }
 
+    /// Lends `box` to every service and subscription; returns whether one of them turned out to have ended.
     @inlinable
-    func notify(_ box: StateBox<State>) {
+    func notify(_ box: StateBox<State>) -> Bool {
         if !services.isEmpty {
             services.forEach { service in service.notify(box, trunk) }
         }
@@ -154,11 +178,18 @@ final class StoreCore<State: Sendable> {
         subscriptions.forEach { subscription in
             if !subscription.notify(box, trunk) { sawEnded = true }
         }
+        return sawEnded
+    }
+
+    /// Drops ended subscriptions when one was seen or a sweep is due, then runs the taps; once the box is
+    /// back in place, since dropping a subscription reads the current state.
+    @inlinable
+    func afterNotifying(sawEnded: Bool) {
         notificationsSinceSweep &+= 1
         if sawEnded || notificationsSinceSweep >= Self.sweepInterval {
             dropEndedSubscriptions()
         }
-        if !taps.isEmpty { tapProcessed(box) }
+        if !taps.isEmpty { tapProcessed(box.pointee) }
     }
 
     /// Called when the mailbox is empty for now: a good time to write buffered journal lines.
@@ -166,16 +197,6 @@ final class StoreCore<State: Sendable> {
     func didDrainBatch() {
         journal?.flush()
     }
-}
-
-/// The action the spare copy is behind by before the first action: none.
-@usableFromInline
-struct NoChange<State: Sendable>: Action {
-    @inlinable
-    init() {}
-
-    @inlinable
-    func updateState(_ state: inout State) {}
 }
 
 /// `==` for `State` when it is `Equatable`, found at run time so that the store does not require it.

@@ -34,8 +34,9 @@ final class SubscriberEntry<Subscriber: StoreSubscriber> {
     func erased(identity: ObjectIdentifier) -> SubscriptionEntry<Subscriber.State> {
         SubscriptionEntry(
             identity: identity,
-            notify: { box, _ in self.notify(box) },
-            isAlive: { self.isAlive },
-            didEnd: { _, _ in })
+            target: self,
+            notify: { entry, box, _ in unsafeDowncast(entry, to: SubscriberEntry.self).notify(box) },
+            isAlive: { entry in unsafeDowncast(entry, to: SubscriberEntry.self).isAlive },
+            didEnd: { _, _, _ in })
     }
 }

@@ -1,9 +1,12 @@
+// Imported publicly so that `lock()` and `unlock()` can be inlined into the store's specialised code, which
+// takes a lock twice per action: called through this module, each was a call to a call. No declaration of
+// the C library becomes part of this module's API.
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
 #endif
 
 /// A value guarded by a `pthread_mutex_t`.
@@ -18,28 +21,22 @@
 /// check on it redundant.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    /// A `pthread_mutex_t`, typed raw so that inlinable code need not see Glibc.
-    @usableFromInline let mutex: UnsafeMutableRawPointer
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @exclusivity(unchecked) @usableFromInline var value: Value
 
     /// Guards `value`.
     @usableFromInline
     package init(_ value: Value) {
         self.value = value
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        self.mutex = UnsafeMutableRawPointer(mutex)
-    }
-
-    private var typedMutex: UnsafeMutablePointer<pthread_mutex_t> {
-        mutex.assumingMemoryBound(to: pthread_mutex_t.self)
     }
 
     deinit {
-        pthread_mutex_destroy(typedMutex)
-        typedMutex.deinitialize(count: 1)
-        typedMutex.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -50,9 +47,9 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
-    @usableFromInline
-    func lock() { pthread_mutex_lock(typedMutex) }
+    @inlinable
+    func lock() { pthread_mutex_lock(mutex) }
 
-    @usableFromInline
-    func unlock() { pthread_mutex_unlock(typedMutex) }
+    @inlinable
+    func unlock() { pthread_mutex_unlock(mutex) }
 }
