@@ -5,7 +5,9 @@
 # over the rounds are printed for both, with AFTER / BEFORE.
 # Usage: Benchmarks/cold-refresh-compare.sh BEFORE-BINARY AFTER-BINARY [rounds 5] [articles 100000]
 #   (both binaries are rsscore-bench release builds: `swift build -c release --package-path Benchmarks
-#   --product rsscore-bench` in each tree; BEFORE must read AFTER's schema, AFTER fills the base database)
+#   --product rsscore-bench` in each tree; BEFORE fills the base database, so that when AFTER's schema is newer
+#   it upgrades its own copy as it opens it, before the timed merges)
+# With RSSCORE_BENCH_ITEMS=generated (or samples), only that kind of items is measured.
 set -eu
 BEFORE=$1
 AFTER=$2
@@ -13,7 +15,7 @@ ROUNDS=${3:-5}
 ARTICLES=${4:-100000}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cold-refresh-compare.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-"$AFTER" fill "$WORK/base.sqlite" "$ARTICLES" 200
+"$BEFORE" fill "$WORK/base.sqlite" "$ARTICLES" 200
 round=1
 while [ "$round" -le "$ROUNDS" ]; do
     for build in before after; do
@@ -33,6 +35,8 @@ def cell(v):
     return f"{statistics.median(v):7.1f} ({min(v):.1f}–{max(v):.1f})"
 print(f"{'items':<11}{'before':<26}{'after':<26}after / before")
 for kind in ("generated", "samples"):
+    if (kind, "before") not in values:
+        continue
     before, after = values[(kind, "before")], values[(kind, "after")]
     print(f"{kind:<11}{cell(before):<26}{cell(after):<26}×{statistics.median(after) / statistics.median(before):.2f}")
 PY

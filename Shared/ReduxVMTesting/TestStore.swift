@@ -87,11 +87,16 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
         check(record, expectedChange, verb: "Sending", at: location)
     }
 
+    /// How long the `receive` methods wait for an action by default: a maximum, reached only when a test fails,
+    /// so it is generous. Side effects run on the cooperative pool, which a parallel test run on two cores keeps
+    /// busy: a fetch from a fake fetcher was seen to take more than two seconds to arrive there.
+    public static var receiveTimeout: Duration { .seconds(10) }
+
     /// Waits for the next action dispatched by a side effect, checks that it is an `A`, and checks its
     /// effect on the state like ``send(_:fileID:filePath:line:column:assert:)``.
     public func receive<A: Action>(
         _ type: A.Type,
-        timeout: Duration = .seconds(2),
+        timeout: Duration = receiveTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         assert expectedChange: ((inout State) -> Void)? = nil
     ) async where A.State == State {
@@ -115,7 +120,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     public func receive<A: Action>(
         _ type: A.Type,
         where matches: @escaping (A) -> Bool,
-        timeout: Duration = .seconds(2),
+        timeout: Duration = receiveTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         assert expectedChange: ((inout State) -> Void)? = nil
     ) async where A.State == State {
@@ -132,7 +137,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     /// Waits for the next received action, accepting it without checking the state, and returns it.
     @discardableResult
     public func skipReceived(
-        timeout: Duration = .seconds(2),
+        timeout: Duration = receiveTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> (any Action<State>)? {
         let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

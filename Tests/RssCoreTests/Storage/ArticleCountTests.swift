@@ -3,8 +3,9 @@ import GRDB
 import Testing
 @testable import RssCore
 
-/// The counts the triggers maintain (`article_count`), checked against a full recount after every one of many
-/// random writes, and against the count changes the writes return.
+/// The counts maintained in `article_count` (by the writers that insert, by triggers for every other change),
+/// checked against a full recount after every one of many random writes, and against the count changes the writes
+/// return.
 @Suite("Maintained article counts")
 struct ArticleCountTests {
     /// The counts per source as a full scan of the articles finds them.
