@@ -18,4 +18,10 @@ final class RefreshView: PropsReceiver {
             console.clearProgress()
         }
     }
+
+    /// Draws the last props again: a refresh already running (a timed one, or one an import started) shows its
+    /// progress as soon as a command waits for it, not only at its next step, which may be a long way off.
+    func redraw() {
+        if let props { render(props: props) }
+    }
 }

@@ -139,15 +139,7 @@ struct ArticleCountTests {
                 try FeedDatabase.saveSource(source, db)
                 // Plain inserts: the merge reads the current schema (its rules, hidden articles).
                 for index in 0..<5 {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            UUID().uuidString, source.id.uuidString, "\(index)", "Title \(index)",
-                            referenceDate.storageValue, referenceDate.storageValue,
-                        ])
+                    try insertPlainArticle("\(index)", title: "Title \(index)", of: source, db)
                 }
                 try db.execute(sql: "UPDATE article SET isRead = 1 WHERE stableId IN ('1', '2')")
                 try db.execute(sql: "UPDATE article SET isStarred = 1 WHERE stableId = '3'")
@@ -174,16 +166,9 @@ struct InsertedArticleCountTests {
             try queue.write { db in
                 try FeedDatabase.saveSource(source, db)
                 for index in 0..<3 {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate, isRead)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            UUID().uuidString, source.id.uuidString, "old-\(index)", "Old \(index)",
-                            referenceDate.storageValue, referenceDate.storageValue, index == 0,
-                        ])
+                    try insertPlainArticle("old-\(index)", title: "Old \(index)", of: source, db)
                 }
+                try db.execute(sql: "UPDATE article SET isRead = 1 WHERE stableId = 'old-0'")
             }
         }
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
@@ -212,4 +197,17 @@ struct InsertedArticleCountTests {
         #expect(merged.inserted == 3 && merged.visible == 2 && merged.starred == 1)
         #expect(try database.articleCounts() == ArticleCounts(total: 2, unread: 2, starred: 1, unreadBySource: [source.id: 2]))
     }
+}
+
+/// Inserts an article of `source` with a plain statement, into a database at an older schema (the merge writes
+/// the current one: its rules, hidden articles), counted by that schema's triggers if it has any.
+private func insertPlainArticle(_ stableID: String, title: String, of source: StoredSource, _ db: Database) throws {
+    try db.execute(
+        sql: """
+            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate) VALUES (?, ?, ?, ?, ?, ?)
+            """,
+        arguments: [
+            UUID().uuidString, source.id.uuidString, stableID, title, referenceDate.storageValue,
+            referenceDate.storageValue,
+        ])
 }

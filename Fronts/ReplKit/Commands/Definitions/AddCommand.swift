@@ -114,6 +114,7 @@ struct AddCommand: ReplCommand, Equatable {
         let console = session.console
         console.foregroundRefresh = true
         defer { console.foregroundRefresh = false }
+        session.views.refresh.redraw()
         let finished = session.waiter.until { state in
             guard let source = state.sources[id] else { return true }
             let fetched = source.status.lastSuccess != nil || source.status.lastError != nil

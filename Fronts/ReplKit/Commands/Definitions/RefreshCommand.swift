@@ -45,6 +45,7 @@ struct RefreshCommand: ReplCommand, Equatable {
         session.store.dispatch(Refresh(sourceIDs: ids))
         console.foregroundRefresh = true
         defer { console.foregroundRefresh = false }
+        session.views.refresh.redraw()
         let finished = session.waiter.until { !$0.refresh.isRunning && $0.listsSettled }
         console.clearProgress()
         let refresh = session.state.refresh
