@@ -132,19 +132,12 @@ struct ArticleCountTests {
     func migrationCounts() throws {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
-        do {
-            let previous = try #require(FeedSchema.migrationIdentifiers.firstIndex(of: FeedSchema.articleCountsMigration))
-            let queue = try directory.database(migratedUpTo: previous - 1)
-            try queue.write { db in
-                try FeedDatabase.saveSource(source, db)
-                // Plain inserts: the merge reads the current schema (its rules, hidden articles).
-                for index in 0..<5 {
-                    try insertPlainArticle("\(index)", title: "Title \(index)", of: source, db)
-                }
-                try db.execute(sql: "UPDATE article SET isRead = 1 WHERE stableId IN ('1', '2')")
-                try db.execute(sql: "UPDATE article SET isStarred = 1 WHERE stableId = '3'")
-            }
-        }
+        try directory.fill(
+            before: FeedSchema.articleCountsMigration, source: source, stableIDs: (0..<5).map { "\($0)" },
+            then: [
+                "UPDATE article SET isRead = 1 WHERE stableId IN ('1', '2')",
+                "UPDATE article SET isStarred = 1 WHERE stableId = '3'",
+            ])
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
         #expect(try database.schemaVersion() == FeedSchema.currentVersion)
         #expect(try database.articleCounts() == ArticleCounts(total: 5, unread: 3, starred: 1, unreadBySource: [source.id: 3]))
@@ -159,18 +152,9 @@ struct InsertedArticleCountTests {
     func upgradeDropsTheInsertTrigger() throws {
         let directory = try TemporaryDirectory()
         let source = makeSource("old")
-        do {
-            let previous = try #require(
-                FeedSchema.migrationIdentifiers.firstIndex(of: FeedSchema.articleCountInsertsByWritersMigration))
-            let queue = try directory.database(migratedUpTo: previous - 1)
-            try queue.write { db in
-                try FeedDatabase.saveSource(source, db)
-                for index in 0..<3 {
-                    try insertPlainArticle("old-\(index)", title: "Old \(index)", of: source, db)
-                }
-                try db.execute(sql: "UPDATE article SET isRead = 1 WHERE stableId = 'old-0'")
-            }
-        }
+        try directory.fill(
+            before: FeedSchema.articleCountInsertsByWritersMigration, source: source,
+            stableIDs: (0..<3).map { "old-\($0)" }, then: ["UPDATE article SET isRead = 1 WHERE stableId = 'old-0'"])
         let database = try FeedDatabase(location: .file(path: directory.databasePath))
         let triggers = try database.read(.check) { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'article'")
@@ -199,15 +183,26 @@ struct InsertedArticleCountTests {
     }
 }
 
-/// Inserts an article of `source` with a plain statement, into a database at an older schema (the merge writes
-/// the current one: its rules, hidden articles), counted by that schema's triggers if it has any.
-private func insertPlainArticle(_ stableID: String, title: String, of source: StoredSource, _ db: Database) throws {
-    try db.execute(
-        sql: """
-            INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate) VALUES (?, ?, ?, ?, ?, ?)
-            """,
-        arguments: [
-            UUID().uuidString, source.id.uuidString, stableID, title, referenceDate.storageValue,
-            referenceDate.storageValue,
-        ])
+extension TemporaryDirectory {
+    /// Makes the database at the schema just before `migration`, with `source` and its articles `stableIDs`
+    /// inserted by plain statements (the merge writes the current schema: its rules, hidden articles), counted by
+    /// that schema's triggers if it has any; then runs `statements`.
+    fileprivate func fill(before migration: String, source: StoredSource, stableIDs: [String], then statements: [String]) throws {
+        let previous = try #require(FeedSchema.migrationIdentifiers.firstIndex(of: migration))
+        let queue = try database(migratedUpTo: previous - 1)
+        try queue.write { db in
+            try FeedDatabase.saveSource(source, db)
+            for stableID in stableIDs {
+                try db.execute(
+                    sql: "INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        UUID().uuidString, source.id.uuidString, stableID, "Title \(stableID)", referenceDate.storageValue,
+                        referenceDate.storageValue,
+                    ])
+            }
+            for statement in statements {
+                try db.execute(sql: statement)
+            }
+        }
+    }
 }
