@@ -47,6 +47,21 @@ final class CommandRunner {
         views.list.show()
     }
 
+    /// Waits like ``StoreWaiter/until(_:)`` while the user waits in the foreground for a fetch they asked for:
+    /// progress is drawn on its own line meanwhile, starting with `progress`, or else with the progress of a
+    /// refresh already running (a timed one, or one an import started), at once rather than at that refresh's
+    /// next step.
+    func waitInForeground(showing progress: String? = nil, until done: (RssState) -> Bool) -> Bool {
+        console.foregroundRefresh = true
+        defer { console.foregroundRefresh = false }
+        if let progress {
+            console.showProgress(progress)
+        } else {
+            views.refresh.redraw()
+        }
+        return waiter.until(done)
+    }
+
     /// The source `text` names: a number from `sources`, an id, a title or URL (or part of one).
     func source(named text: String) -> Source? {
         let all = state.sources.all

@@ -60,10 +60,8 @@ struct AddCommand: ReplCommand, Equatable {
     private func discover(_ page: URL, in session: CommandRunner) {
         let id = UUID()
         session.store.dispatch(DiscoverFeeds(url: page, tags: tags, id: id))
-        session.console.foregroundRefresh = true
-        defer { session.console.foregroundRefresh = false }
-        session.console.showProgress("looking for feeds at \(UserMessage.line(FeedAddress.display(page)))… (Ctrl-C cancels)")
-        let finished = session.waiter.until { state in
+        let progress = "looking for feeds at \(UserMessage.line(FeedAddress.display(page)))… (Ctrl-C cancels)"
+        let finished = session.waitInForeground(showing: progress) { state in
             state.discoveries.first { $0.id == id }?.isSearching != true
         }
         session.console.clearProgress()
@@ -112,10 +110,7 @@ struct AddCommand: ReplCommand, Equatable {
     /// which a notice said.
     private func reportAdded(_ id: UUID, in session: CommandRunner) {
         let console = session.console
-        console.foregroundRefresh = true
-        defer { console.foregroundRefresh = false }
-        session.views.refresh.redraw()
-        let finished = session.waiter.until { state in
+        let finished = session.waitInForeground { state in
             guard let source = state.sources[id] else { return true }
             let fetched = source.status.lastSuccess != nil || source.status.lastError != nil
             return fetched && !state.refresh.isRunning && state.listsSettled

@@ -43,10 +43,7 @@ struct RefreshCommand: ReplCommand, Equatable {
             return
         }
         session.store.dispatch(Refresh(sourceIDs: ids))
-        console.foregroundRefresh = true
-        defer { console.foregroundRefresh = false }
-        session.views.refresh.redraw()
-        let finished = session.waiter.until { !$0.refresh.isRunning && $0.listsSettled }
+        let finished = session.waitInForeground { !$0.refresh.isRunning && $0.listsSettled }
         console.clearProgress()
         let refresh = session.state.refresh
         if finished {
