@@ -42,39 +42,3 @@ struct StoredFeedItems {
         }
     }
 }
-
-/// The fields a re-fetch may change, in stored form (dates as REAL), so that comparing them finds real changes only.
-struct MergeFields: Equatable {
-    var title: String
-    var link, author: String?
-    var publishedAt, updatedAt: Double?
-    var summary, contentHTML, enclosureURL, enclosureType: String?
-    /// In stored form (one a line).
-    var categories: String?
-
-    init(row: Row) {
-        title = row["title"]
-        link = row["link"]
-        author = row["author"]
-        publishedAt = row["publishedAt"]
-        updatedAt = row["updatedAt"]
-        summary = row["summary"]
-        contentHTML = row["contentHTML"]
-        enclosureURL = row["enclosureURL"]
-        enclosureType = row["enclosureType"]
-        categories = row["categories"]
-    }
-
-    init(item: FetchedItem) {
-        title = item.title
-        link = item.link
-        author = item.author
-        publishedAt = item.publishedAt.storageValue
-        updatedAt = item.updatedAt.storageValue
-        summary = item.summary
-        contentHTML = item.contentHTML
-        enclosureURL = item.enclosureURL
-        enclosureType = item.enclosureType
-        categories = item.categories.storedLines
-    }
-}

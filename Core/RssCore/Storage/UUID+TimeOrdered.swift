@@ -20,12 +20,7 @@ extension UUID {
         let (first, second) = randomBits()
         let high = milliseconds << 16 | 0x7000 | (first & 0x0FFF)  // version 7, then 12 random bits
         let low = second & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000  // the RFC's variant, then 62 random bits
-        let bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return UUID(uuid: withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { $0.load(as: uuid_t.self) })
     }
 
     /// 128 random bits from the C library's `arc4random_buf` (glibc 2.36 and later), which draws from the kernel
