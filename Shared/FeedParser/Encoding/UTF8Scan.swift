@@ -6,20 +6,29 @@ enum UTF8Scan {
         var hasC1Controls: Bool
     }
 
+    /// The index of the first byte at or after `start` that is not ASCII, or `p.count`: 32 bytes at a time,
+    /// then 8, then one.
+    @inline(__always)
+    static func asciiEnd(of p: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let n = p.count
+        var i = start
+        while i + 32 <= n, (p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            | p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+            | p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+            | p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 32 }
+        while i + 8 <= n, p.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        while i < n, p[i] < 0x80 { i += 1 }
+        return i
+    }
+
     static func scan(_ p: UnsafeRawBufferPointer) -> Result {
         let n = p.count
         var i = 0
         var c1 = false
         while i < n {
-            // ASCII fast path, 32 and then eight bytes at a time.
-            while i + 32 <= n, (p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-                | p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 { i += 32 }
-            while i + 8 <= n, p.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            i = asciiEnd(of: p, from: i)
             guard i < n else { break }
             let b0 = p[i]
-            if b0 < 0x80 { i += 1; continue }
             let length: Int
             switch b0 {
             case 0xC2...0xDF: length = 2

@@ -28,28 +28,8 @@ enum ValidUTF8 {
         string(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
-    /// Whether every byte is below 0x80, 32 and then 8 at a time.
+    /// Whether every byte is below 0x80.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let n = bytes.count
-        var seen: UInt64 = 0
-        var i = 0
-        while i + 32 <= n {
-            seen |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-            i += 32
-        }
-        while i + 8 <= n {
-            seen |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i += 8
-        }
-        while i < n {
-            seen |= UInt64(base[i])
-            i += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
+        UTF8Scan.asciiEnd(of: UnsafeRawBufferPointer(bytes), from: 0) == bytes.count
     }
 }
