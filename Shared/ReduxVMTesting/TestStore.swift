@@ -87,16 +87,17 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
         check(record, expectedChange, verb: "Sending", at: location)
     }
 
-    /// How long the `receive` methods wait for an action by default: a maximum, reached only when a test fails,
-    /// so it is generous. Side effects run on the cooperative pool, which a parallel test run on two cores keeps
-    /// busy: a fetch from a fake fetcher was seen to take more than two seconds to arrive there.
-    public static var receiveTimeout: Duration { .seconds(10) }
+    /// How long the `receive` methods wait for an action, and ``finish(timeout:fileID:filePath:line:column:)``
+    /// for the side effects to end, by default: a maximum, reached only when a test fails, so it is generous.
+    /// Side effects run on the cooperative pool, which a parallel test run on two cores keeps busy: a fetch
+    /// from a fake fetcher was seen to take more than two seconds to arrive there.
+    public static var waitTimeout: Duration { .seconds(10) }
 
     /// Waits for the next action dispatched by a side effect, checks that it is an `A`, and checks its
     /// effect on the state like ``send(_:fileID:filePath:line:column:assert:)``.
     public func receive<A: Action>(
         _ type: A.Type,
-        timeout: Duration = receiveTimeout,
+        timeout: Duration = waitTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         assert expectedChange: ((inout State) -> Void)? = nil
     ) async where A.State == State {
@@ -120,7 +121,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     public func receive<A: Action>(
         _ type: A.Type,
         where matches: @escaping (A) -> Bool,
-        timeout: Duration = receiveTimeout,
+        timeout: Duration = waitTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         assert expectedChange: ((inout State) -> Void)? = nil
     ) async where A.State == State {
@@ -137,7 +138,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     /// Waits for the next received action, accepting it without checking the state, and returns it.
     @discardableResult
     public func skipReceived(
-        timeout: Duration = receiveTimeout,
+        timeout: Duration = waitTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> (any Action<State>)? {
         let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -147,7 +148,7 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     /// Waits (up to `timeout`) for side-effect work to end, then fails if any is still running or any
     /// received action was never asserted. Call it at the end of every test.
     public func finish(
-        timeout: Duration = .seconds(2),
+        timeout: Duration = waitTimeout,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         let location = TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
