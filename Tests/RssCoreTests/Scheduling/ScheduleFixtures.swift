@@ -89,9 +89,16 @@ struct TimedStore {
     /// effect once the source is stored, so the store can look quiet (nothing queued, no fetch running, the
     /// timer asleep) before it starts; ``settle()`` alone returned there on a loaded machine.
     func add(_ url: URL, id: UUID) async {
-        store.dispatch(AddSource(url: url, id: id, date: clocks.date))
+        await add([(url, id)])
+    }
+
+    /// Adds sources now and waits until the first fetch of each was made and handled (see ``add(_:id:)``).
+    func add(_ sources: [(url: URL, id: UUID)]) async {
+        for (url, id) in sources { store.dispatch(AddSource(url: url, id: id, date: clocks.date)) }
         let deadline = ContinuousClock.now + .seconds(30)
-        while store.state.sources[id]?.status.lastAttempt == nil, ContinuousClock.now < deadline {
+        while sources.contains(where: { store.state.sources[$0.id]?.status.lastAttempt == nil }),
+            ContinuousClock.now < deadline
+        {
             await store.processed()
             try? await Task.sleep(for: .milliseconds(5))  // real time: the manual clock stands still meanwhile
         }

@@ -48,8 +48,7 @@ struct TimedRefreshTests {
         let fetcher = FakeFetcher(Dictionary(uniqueKeysWithValues: urls.map { ($0, .success(F.feed())) }))
         let timed = try TimedStore(fetcher: fetcher)
         await timed.settle()
-        for (id, url) in zip(ids, urls) { timed.store.dispatch(AddSource(url: url, id: id, date: timed.clocks.date)) }
-        await timed.settle()
+        await timed.add(zip(urls, ids).map { (url: $0, id: $1) })
         let added = timed.clocks.date
         #expect(timed.fetchTimes.withLock { $0.count } == 60)
 
