@@ -35,14 +35,13 @@ struct BrowseAndPipeTests {
     static func recorder(_ name: String, in directory: URL, exitStatus: Int = 0) throws -> URL {
         let script = directory.appendingPathComponent(name)
         let record = directory.appendingPathComponent(name).path
-        try """
+        try ReplPaths.writeScript("""
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(record).argv'
             cat > '\(record).stdin'
             exit \(exitStatus)
 
-            """.write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
+            """, to: script)
         return script
     }
 
@@ -165,15 +164,14 @@ struct BrowseAndPipeTests {
     func pipeOnATerminal() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let pager = directory.appendingPathComponent("pager")
-        try """
+        try ReplPaths.writeScript("""
             #!/bin/sh
             cat > '\(directory.path)/pager.stdin'
             printf 'pager> '
             read answer < /dev/tty
             printf '%s\\n' "$answer" > '\(directory.path)/pager.answer'
 
-            """.write(to: pager, atomically: true, encoding: .utf8)
-        chmod(pager.path, 0o755)
+            """, to: pager)
         let repl = try PtyProcess.repl(in: directory)
         try await repl.waitFor("rss> ")
         try await repl.enter("add \(try Self.feed(in: directory).path)", thenWaitFor: "added source 1: Hostile")
