@@ -46,6 +46,7 @@ struct ExternalProgram {
             // A script read from standard input is the REPL's, not the program's.
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }
+        SpawnedDescriptors.closeAboveStandardError(in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -144,6 +144,17 @@ struct BrowseAndPipeTests {
         #expect(run.status == 1)
     }
 
+    @Test("a program the REPL runs holds none of its open files: only standard input, output and error")
+    func programInheritsOnlyStandardStreams() throws {
+        let directory = try ReplPaths.temporaryDirectory()
+        let lister = directory.appendingPathComponent("lister")
+        // `exec` drops the shell's own descriptor for this script; `ls` adds 3, the directory it reads.
+        try ReplPaths.writeScript("#!/bin/sh\nexec ls /proc/self/fd > '\(directory.path)/descriptors'\n", to: lister)
+        let run = try ScriptedRun.run("add \(try Self.feed(in: directory).path)\nlist\npipe 1 \(lister.path)\n", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.lines(directory.appendingPathComponent("descriptors")) == ["0", "1", "2", "3"])
+    }
+
     @Test("a program that stops reading early ends the pipe quietly, and the REPL goes on")
     func pipeToProgramThatStopsReading() throws {
         let directory = try ReplPaths.temporaryDirectory()

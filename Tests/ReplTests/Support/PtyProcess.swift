@@ -1,4 +1,7 @@
 import Foundation
+import Testing
+
+@testable import ReplKit
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +32,8 @@ final class PtyProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, target) }
-        posix_spawn_file_actions_addclose(&actions, master)
+        // Other tests' pipes and files stay theirs: an inherited write end would keep their reads from ending.
+        #expect(SpawnedDescriptors.closeAboveStandardError(in: &actions))
         let argv = ["/usr/bin/setsid", "-c", ReplPaths.binary.path] + arguments
         let envp = environment.map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
