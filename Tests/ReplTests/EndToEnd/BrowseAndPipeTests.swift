@@ -49,11 +49,11 @@ struct BrowseAndPipeTests {
     /// made of the path of a recorder named `browser` (exiting with `browserStatus`).
     static func session(
         _ commands: [String], browser: (String) -> String = { $0 }, browserStatus: Int = 0
-    ) throws -> (run: ScriptedRun, directory: URL) {
+    ) async throws -> (run: ScriptedRun, directory: URL) {
         let directory = try ReplPaths.temporaryDirectory()
         let recorder = try recorder("browser", in: directory, exitStatus: browserStatus)
         let script = (["add \(try feed(in: directory).path)", "list"] + commands).joined(separator: "\n") + "\n"
-        let run = try ScriptedRun.run(script, in: directory, environment: ["BROWSER": browser(recorder.path)])
+        let run = try await ScriptedRun.run(script, in: directory, environment: ["BROWSER": browser(recorder.path)])
         return (run, directory)
     }
 
@@ -62,8 +62,8 @@ struct BrowseAndPipeTests {
     }
 
     @Test("browse gives $BROWSER the link as one argument, runs nothing in it, and marks the article read")
-    func browseHostileLink() throws {
-        let (run, directory) = try Self.session(["browse 1", "list unread"])
+    func browseHostileLink() async throws {
+        let (run, directory) = try await Self.session(["browse 1", "list unread"])
         #expect(run.status == 0, "\(run.stderr)")
         let expectedLink = "https://example.org/a;touch$IFS'semicolon';$(touch$IFS'dollar');%60touch$IFS'backtick'%60"
         #expect(try Self.lines(directory.appendingPathComponent("browser.argv")) == [expectedLink])
@@ -76,8 +76,8 @@ struct BrowseAndPipeTests {
     }
 
     @Test("browse N K opens link K of the text; %s in $BROWSER takes the link; a missing program is skipped")
-    func browseLinkOfTheText() throws {
-        let (run, directory) = try Self.session(["browse 1 1", "browse 1 3"]) { "no-such-browser:\($0) --new-tab %s --flag" }
+    func browseLinkOfTheText() async throws {
+        let (run, directory) = try await Self.session(["browse 1 1", "browse 1 3"]) { "no-such-browser:\($0) --new-tab %s --flag" }
         #expect(try Self.lines(directory.appendingPathComponent("browser.argv")) == ["--new-tab", "https://example.org/next", "--flag"])
         #expect(run.stdout.contains("opened https://example.org/next\n"))
         #expect(run.stderr == "error: article 1 has 2 links in its text\n")
@@ -85,8 +85,8 @@ struct BrowseAndPipeTests {
     }
 
     @Test("links other than http and https are refused: nothing runs and nothing is marked read")
-    func otherSchemesRefused() throws {
-        let (run, directory) = try Self.session(["browse 2", "browse 3", "browse 1 2", "list unread"])
+    func otherSchemesRefused() async throws {
+        let (run, directory) = try await Self.session(["browse 2", "browse 3", "browse 1 2", "list unread"])
         #expect(
             run.stderr == """
                 error: not opening ftp://example.org/file: only http and https links are opened
@@ -100,17 +100,17 @@ struct BrowseAndPipeTests {
     }
 
     @Test("a browser that fails leaves the article unread; with no browser at all, the REPL says so")
-    func browserFailure() throws {
-        let (run, directory) = try Self.session(["browse 1", "list unread"], browserStatus: 3)
+    func browserFailure() async throws {
+        let (run, directory) = try await Self.session(["browse 1", "list unread"], browserStatus: 3)
         #expect(run.stderr == "error: \(directory.path)/browser exited with status 3\n")
         #expect(run.stdout.contains("list 1: unread articles, page 1 of 1 (3 articles)"))
-        let none = try ScriptedRun.run(
+        let none = try await ScriptedRun.run(
             "list\nbrowse 1\n", in: directory, environment: ["BROWSER": "no-such-browser:nor-this-one"])
         #expect(none.stderr == "error: no browser found (tried no-such-browser, nor-this-one); set BROWSER\n")
     }
 
     @Test("pipe gives a program the article as text on its standard input, its arguments as typed, no shell")
-    func pipeArticle() throws {
+    func pipeArticle() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let pager = try Self.recorder("pager", in: directory)
         let script = """
@@ -121,7 +121,7 @@ struct BrowseAndPipeTests {
             list unread
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         #expect(try Self.lines(directory.appendingPathComponent("pager.argv")) == ["$(touch dollar)", ";", "`touch", "backtick`", "two words"])
         #expect(
             try String(contentsOf: directory.appendingPathComponent("pager.stdin"), encoding: .utf8) == """
@@ -145,18 +145,18 @@ struct BrowseAndPipeTests {
     }
 
     @Test("a program the REPL runs holds none of its open files: only standard input, output and error")
-    func programInheritsOnlyStandardStreams() throws {
+    func programInheritsOnlyStandardStreams() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let lister = directory.appendingPathComponent("lister")
         // `exec` drops the shell's own descriptor for this script; `ls` adds 3, the directory it reads.
         try ReplPaths.writeScript("#!/bin/sh\nexec ls /proc/self/fd > '\(directory.path)/descriptors'\n", to: lister)
-        let run = try ScriptedRun.run("add \(try Self.feed(in: directory).path)\nlist\npipe 1 \(lister.path)\n", in: directory)
+        let run = try await ScriptedRun.run("add \(try Self.feed(in: directory).path)\nlist\npipe 1 \(lister.path)\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.lines(directory.appendingPathComponent("descriptors")) == ["0", "1", "2", "3"])
     }
 
     @Test("a program that stops reading early ends the pipe quietly, and the REPL goes on")
-    func pipeToProgramThatStopsReading() throws {
+    func pipeToProgramThatStopsReading() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let long = directory.appendingPathComponent("long.rss")
         let text = String(repeating: "word ", count: 100_000)
@@ -164,7 +164,7 @@ struct BrowseAndPipeTests {
             "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Long</title><item><guid>1</guid><title>Long</title><description>\(text)</description></item></channel></rss>"
                 .utf8
         ).write(to: long)
-        let run = try ScriptedRun.run("add \(long.path)\nlist\npipe 1 head -c 10\nlist unread\n", in: directory)
+        let run = try await ScriptedRun.run("add \(long.path)\nlist\npipe 1 head -c 10\nlist unread\n", in: directory)
         // head's ten bytes (the title, a line break, the start of the byline), then the REPL's own line.
         #expect(run.stdout.contains("  1  N   ") && run.stdout.contains("Long\nLong piped 1 to head: Long\n"))
         #expect(run.stdout.contains("list 1: unread articles, page 1 of 1 (0 articles)"))

@@ -70,7 +70,7 @@ struct DiscoveryAndTagsTests {
     }
 
     @Test("scripted: one feed at a page is followed at once; no feed is an error and a failed status", .timeLimit(.minutes(1)))
-    func scriptedDiscovery() throws {
+    func scriptedDiscovery() async throws {
         let server = try LoopbackFeedServer { request in
             switch request.path {
             case "/one":
@@ -86,7 +86,7 @@ struct DiscoveryAndTagsTests {
             }
         }
         let directory = try ReplPaths.temporaryDirectory()
-        let run = try ScriptedRun.run("add \(server.url("one"))\nadd \(server.url("none"))\nadd 1\n", in: directory)
+        let run = try await ScriptedRun.run("add \(server.url("one"))\nadd \(server.url("none"))\nadd 1\n", in: directory)
         #expect(run.stdout == """
             1 new in Main
             found the feed \(server.url("feeds/main")) at \(server.url("one"))
@@ -102,7 +102,7 @@ struct DiscoveryAndTagsTests {
     }
 
     @Test("tags: tag and untag, sources by tag with unread counts, list, refresh and mark-all-read of a tag", .timeLimit(.minutes(1)))
-    func tags() throws {
+    func tags() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
             add \(ReplPaths.sample("qemu.atom")) virt
@@ -122,7 +122,7 @@ struct DiscoveryAndTagsTests {
             sources
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         #expect(run.stdout.contains("“research!rsc” is filed under #go #Dev"))
         #expect(run.stdout.contains("“QEMU” is filed under #virt #Dev"))
         let firstSources = run.stdout.components(separatedBy: "refresh-interval")[0]

@@ -14,10 +14,10 @@ struct FirstRunTests {
     ]
 
     @Test("a new database holds the preinstalled sources; the samples are read offline, the news feeds need a network")
-    func newDatabaseHasThePreinstalledSources() throws {
+    func newDatabaseHasThePreinstalledSources() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let database = directory.appendingPathComponent("new.sqlite").path
-        let run = try ScriptedRun.run("sources\nlist unread\n", in: directory, arguments: ["--db", database])
+        let run = try await ScriptedRun.run("sources\nlist unread\n", in: directory, arguments: ["--db", database])
         #expect(run.stdout.contains("Lenta.ru"), "\(run.stdout)")
         #expect(run.stdout.contains("Gazeta.ru"))
         for title in Self.sampleTitles { #expect(run.stdout.contains(title), "missing \(title)") }
@@ -29,11 +29,11 @@ struct FirstRunTests {
     }
 
     @Test("removed preinstalled sources do not come back, and an existing database gets none")
-    func removedSourcesStayRemoved() throws {
+    func removedSourcesStayRemoved() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let database = directory.appendingPathComponent("db.sqlite").path
-        _ = try ScriptedRun.run("remove Lenta.ru\nremove QEMU\n", in: directory, arguments: ["--db", database])
-        let again = try ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database])
+        _ = try await ScriptedRun.run("remove Lenta.ru\nremove QEMU\n", in: directory, arguments: ["--db", database])
+        let again = try await ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database])
         #expect(!again.stdout.contains("Lenta.ru"), "\(again.stdout)")
         #expect(!again.stdout.contains("QEMU"))
         #expect(again.stdout.contains("Gazeta.ru"))
@@ -41,10 +41,10 @@ struct FirstRunTests {
     }
 
     @Test("--no-preinstalled starts empty")
-    func noPreinstalled() throws {
+    func noPreinstalled() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let database = directory.appendingPathComponent("db.sqlite").path
-        let run = try ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database, "--no-preinstalled"])
+        let run = try await ScriptedRun.run("sources\n", in: directory, arguments: ["--db", database, "--no-preinstalled"])
         #expect(!run.stdout.contains("Lenta.ru"))
         #expect(!run.stdout.contains("imported"))
     }
@@ -70,7 +70,7 @@ struct FirstRunTests {
                 at: resources.appendingPathComponent(item), to: share.appendingPathComponent(item))
         }
         let database = directory.appendingPathComponent("db.sqlite").path
-        let run = try ScriptedRun.run(
+        let run = try await ScriptedRun.run(
             "sources\n", in: directory, arguments: ["--db", database],
             executable: bin.appendingPathComponent("rss-repl"))
         #expect(run.stdout.components(separatedBy: "\n").filter { $0.contains(" new in ") }.count == 6, "\(run.stdout)")

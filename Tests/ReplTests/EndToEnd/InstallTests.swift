@@ -17,8 +17,8 @@ struct InstallTests {
     static func run(
         _ executable: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         input: String = ""
-    ) throws -> ScriptedRun {
-        try ScriptedRun.run(
+    ) async throws -> ScriptedRun {
+        try await ScriptedRun.run(
             input, in: directory, arguments: ["-c", "exec \"$0\" \"$@\" 2>&1", executable] + arguments,
             executable: URL(fileURLWithPath: "/bin/bash"), environment: environment)
     }
@@ -44,7 +44,7 @@ struct InstallTests {
         try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
 
         // The user's own home: swift finds its package mirror and caches there.
-        let install = try Self.run(
+        let install = try await Self.run(
             "\(Self.script)/install", ["--debug", prefix.path], in: directory,
             environment: ["RSS_REEDER_SWIFT_FLAGS": "--ignore-lock", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/"])
         #expect(install.status == 0, "\(install.stdout)")
@@ -54,13 +54,13 @@ struct InstallTests {
         }
 
         for program in ["rss-repl", "rss-report"] {
-            let version = try Self.run(prefix.appendingPathComponent("bin/\(program)").path, ["--version"], in: elsewhere)
+            let version = try await Self.run(prefix.appendingPathComponent("bin/\(program)").path, ["--version"], in: elsewhere)
             #expect(version.status == 0 && version.stdout.hasPrefix("\(program) "), "\(version.stdout)\(version.stderr)")
         }
 
         // A first run from another directory imports the samples installed in PREFIX/share/rss-reeder.
         let database = elsewhere.appendingPathComponent("db.sqlite").path
-        let first = try Self.run(
+        let first = try await Self.run(
             prefix.appendingPathComponent("bin/rss-repl").path, ["--db", database], in: elsewhere, input: "sources\n")
         #expect(first.stdout.components(separatedBy: "\n").filter { $0.contains(" new in ") }.count == 6, "\(first.stdout)")
         let store = try RssStore.make(RssConfiguration(database: .file(URL(fileURLWithPath: database))))
@@ -75,7 +75,7 @@ struct InstallTests {
                 Issue.record("man is not installed (scripts/test installs man-db)")
                 break
             }
-            let man = try ScriptedRun.run(
+            let man = try await ScriptedRun.run(
                 "", in: elsewhere, arguments: ["-l", page], executable: URL(fileURLWithPath: "/usr/bin/man"),
                 environment: ["MANPAGER": "cat", "MANWIDTH": "80"])
             #expect(man.status == 0, "\(man.stderr)")
@@ -86,7 +86,7 @@ struct InstallTests {
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/rss-report.1"), encoding: .utf8)
         #expect(manual.contains(".It Fl -filter Ar expression"))
 
-        let bash = try ScriptedRun.run(
+        let bash = try await ScriptedRun.run(
             "source \(prefix.path)/share/bash-completion/completions/rss-report && complete -p rss-report\n", in: elsewhere,
             arguments: [], executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(bash.stdout.contains("-F _rss-report rss-report"), "\(bash.stderr)")
@@ -95,14 +95,14 @@ struct InstallTests {
         let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/rss-repl.fish"), encoding: .utf8)
         #expect(fish.contains("complete -c 'rss-repl'") || fish.contains("complete -c rss-repl"))
 
-        let uninstall = try Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
+        let uninstall = try await Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
         #expect(uninstall.status == 0, "\(uninstall.stdout)")
         for file in Self.installed {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/rss-reeder").path))
         #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/other-tool").path))
-        let again = try Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
+        let again = try await Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
         #expect(again.status == 66 && again.stdout.hasPrefix("error: nothing installed by scripts/install in"))
     }
 }

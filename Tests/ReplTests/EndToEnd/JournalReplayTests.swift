@@ -20,7 +20,7 @@ struct JournalReplayTests {
     }
 
     @Test("a scripted session replays to the lists and sources the session showed")
-    func replayShowsWhatTheSessionShowed() throws {
+    func replayShowsWhatTheSessionShowed() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let journal = directory.appendingPathComponent("session.jsonl").path
         let script = """
@@ -42,14 +42,14 @@ struct JournalReplayTests {
             sources
 
             """
-        let live = try ScriptedRun.run(
+        let live = try await ScriptedRun.run(
             script, in: directory,
             arguments: ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled", "--journal", journal])
         #expect(live.status == 0, "\(live.stderr)")
         // A clean exit leaves the database file complete on its own.
         let wal = directory.appendingPathComponent("db.sqlite-wal").path
         #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) == 0)
-        let replay = try ScriptedRun.run("", in: directory, arguments: ["--replay", journal])
+        let replay = try await ScriptedRun.run("", in: directory, arguments: ["--replay", journal])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.hasPrefix("replayed session.jsonl: 2 sources, 14 articles, 11 unread, 1 starred\n"), "\(replay.stdout)")
         // The sources table, list 1 (unread, by title, page 2) and list 2 (starred) as the session last printed them.
@@ -64,44 +64,44 @@ struct JournalReplayTests {
     }
 
     @Test("a first run's journal replays: the import of the preinstalled sources is in it")
-    func firstRunReplays() throws {
+    func firstRunReplays() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let journal = directory.appendingPathComponent("first.jsonl").path
-        let live = try ScriptedRun.run(
+        let live = try await ScriptedRun.run(
             "sources\n", in: directory, arguments: ["--db", directory.appendingPathComponent("new.sqlite").path, "--journal", journal])
         // Offline, the two news feeds fail: the run says so and ends with status 1; the journal is whole.
         #expect(live.stderr.contains("Lenta.ru: FETCH"))
-        let replay = try ScriptedRun.run("", in: directory, arguments: ["--replay", journal])
+        let replay = try await ScriptedRun.run("", in: directory, arguments: ["--replay", journal])
         #expect(replay.stdout.hasPrefix("replayed first.jsonl: 8 sources, 161 articles, 161 unread, 0 starred"), "\(replay.stdout)")
         #expect(Self.block(startingWith: " #  on", in: replay.stdout) == Self.block(startingWith: " #  on", in: live.stdout))
     }
 
     @Test("a journal that cannot be replayed: one line and a status that says why")
-    func badJournals() throws {
+    func badJournals() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let notAJournal = directory.appendingPathComponent("notes.txt")
         try Data("hello\n".utf8).write(to: notAJournal)
-        let refused = try ScriptedRun.run("", in: directory, arguments: ["--replay", notAJournal.path])
+        let refused = try await ScriptedRun.run("", in: directory, arguments: ["--replay", notAJournal.path])
         #expect(refused.status == 65)
         #expect(refused.stderr == "error: \(notAJournal.path) is not a journal (no rss-reeder-journal format line)\n")
         let newer = directory.appendingPathComponent("newer.jsonl")
         try Data(#"{"format":"rss-reeder-journal","version":99,"writer":"rss-repl 9.0"}"#.utf8).write(to: newer)
-        let tooNew = try ScriptedRun.run("", in: directory, arguments: ["--replay", newer.path])
+        let tooNew = try await ScriptedRun.run("", in: directory, arguments: ["--replay", newer.path])
         #expect(tooNew.status == 65)
         #expect(tooNew.stderr.contains("version 99 (written by rss-repl 9.0)"), "\(tooNew.stderr)")
-        let missing = try ScriptedRun.run("", in: directory, arguments: ["--replay", directory.appendingPathComponent("none").path])
+        let missing = try await ScriptedRun.run("", in: directory, arguments: ["--replay", directory.appendingPathComponent("none").path])
         #expect(missing.status == 66)
-        let unwritable = try ScriptedRun.run(
+        let unwritable = try await ScriptedRun.run(
             "", in: directory, arguments: ["--db", directory.appendingPathComponent("db.sqlite").path, "--journal", "/proc/nope/j"])
         #expect(unwritable.status == 73, "\(unwritable.stderr)")
         #expect(unwritable.stderr.hasPrefix("error: cannot write journal /proc/nope/j"))
     }
 
     @Test("--log writes actions with where they were dispatched, and never a feed's password")
-    func logRedactsCredentials() throws {
+    func logRedactsCredentials() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let log = directory.appendingPathComponent("rss.log")
-        let run = try ScriptedRun.run(
+        let run = try await ScriptedRun.run(
             "add http://feeder:hunter2secret@127.0.0.1:9/feed.xml\nlist\n", in: directory,
             arguments: [
                 "--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled", "--log", "debug",

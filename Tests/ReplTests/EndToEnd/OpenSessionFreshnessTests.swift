@@ -10,7 +10,7 @@ struct OpenSessionFreshnessTests {
         let directory = try ReplPaths.temporaryDirectory()
         let repl = try PtyProcess.repl(in: directory)
         try await repl.waitFor("0 unread] rss> ")
-        let report = try ScriptedRun.run(
+        let report = try await ScriptedRun.run(
             "", in: directory,
             arguments: ["--db", directory.appendingPathComponent("db.sqlite").path, "--url", ReplPaths.sample("qemu.atom")],
             executable: ReplPaths.reportBinary)

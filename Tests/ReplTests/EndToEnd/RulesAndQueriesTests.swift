@@ -76,7 +76,7 @@ struct RulesAndQueriesTests {
     }
 
     @Test("scripted: mistakes in rules and queries are said with their column, and nothing is added", .timeLimit(.minutes(1)))
-    func mistakes() throws {
+    func mistakes() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
             rule add bad titel contains x -> hide
@@ -88,7 +88,7 @@ struct RulesAndQueriesTests {
             query list
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         #expect(run.stderr == """
             error: rule: column 1: unknown field “titel” (fields: title, author, content, link, source, tag, age, unread, starred)
             error: “-> ACTION” expected after the expression; usage: \(Self.ruleUsage)

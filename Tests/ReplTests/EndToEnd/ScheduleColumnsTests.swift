@@ -5,7 +5,7 @@ import Testing
 /// in a row failed (its last error in the status); `set-source` gives a source its own interval.
 @Suite("rss-repl: schedules in the sources table", .timeLimit(.minutes(1)))
 struct ScheduleColumnsTests {
-    @Test func sourcesShowsTheScheduleAndSetSourceChangesIt() throws {
+    @Test func sourcesShowsTheScheduleAndSetSourceChangesIt() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let missing = directory.appendingPathComponent("missing.rss")
         let script = """
@@ -20,7 +20,7 @@ struct ScheduleColumnsTests {
             """
         // Wide enough for a whole row: from late evening the next due time is a date (`11-25 00:35`), which would
         // cut the status at 100 columns.
-        let run = try ScriptedRun.run(script, in: directory, environment: ["COLUMNS": "160"])
+        let run = try await ScriptedRun.run(script, in: directory, environment: ["COLUMNS": "160"])
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("“QEMU”: its own interval is 2h; fetched every 2h (source)"), "\(run.stdout)")
         #expect(lines.contains("“QEMU”: it follows refresh-interval; fetched every 1h (user)"), "\(run.stdout)")

@@ -9,7 +9,7 @@ import Testing
 @Suite("rss-repl scripted through a pipe")
 struct ScriptedRunTests {
     @Test("a reading session gives the expected output, with no prompt or control codes", .timeLimit(.minutes(1)))
-    func readingSession() throws {
+    func readingSession() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
             add \(ReplPaths.sample("qemu.atom")) virt
@@ -26,7 +26,7 @@ struct ScriptedRunTests {
             list
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         let expected = """
             10 new in QEMU
             added source 1: QEMU
@@ -67,9 +67,9 @@ struct ScriptedRunTests {
     }
 
     @Test("open renders the article through routing: wrapped text, numbered links", .timeLimit(.minutes(1)))
-    func openArticle() throws {
+    func openArticle() async throws {
         let directory = try ReplPaths.temporaryDirectory()
-        let run = try ScriptedRun.run(
+        let run = try await ScriptedRun.run(
             "add \(ReplPaths.sample("qemu.atom"))\nlist\nopen 2\nlist unread\n", in: directory)
         #expect(run.stdout.contains("QEMU version 10.0.0 released\nQEMU · 2025-04-23 18:14\n"))
         #expect(run.stdout.contains("  • VFIO: improved support for IGD passthrough on all Intel Gen 11/12 devices"))
@@ -80,7 +80,7 @@ struct ScriptedRunTests {
     }
 
     @Test("bad input gives one line each, the session goes on, and the status says it failed", .timeLimit(.minutes(1)))
-    func badInput() throws {
+    func badInput() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
             lsit
@@ -98,7 +98,7 @@ struct ScriptedRunTests {
             sources
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         let errors = run.stderr.split(separator: "\n").map(String.init)
         #expect(
             errors == [
@@ -122,7 +122,7 @@ struct ScriptedRunTests {
     @Test(
         "directories, missing directories, ~ with $HOME, numbers out of range: one clear line each",
         .timeLimit(.minutes(1)))
-    func pathsAndLargeNumbers() throws {
+    func pathsAndLargeNumbers() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let path = directory.path
         let script = """
@@ -138,7 +138,7 @@ struct ScriptedRunTests {
             set retention-days 99999999999999999999
 
             """
-        let run = try ScriptedRun.run(script, in: directory)
+        let run = try await ScriptedRun.run(script, in: directory)
         #expect(
             run.stderr.split(separator: "\n") == [
                 "error: “\(path)” is a directory, not a feed",
@@ -157,7 +157,7 @@ struct ScriptedRunTests {
     }
 
     @Test("export follows a symbolic link and refuses what is not a regular file", .timeLimit(.minutes(1)))
-    func exportTargets() throws {
+    func exportTargets() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let target = directory.appendingPathComponent("target.opml")
         try Data("old".utf8).write(to: target)
@@ -165,7 +165,7 @@ struct ScriptedRunTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         let fifo = directory.appendingPathComponent("fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        let run = try ScriptedRun.run(
+        let run = try await ScriptedRun.run(
             "add \(ReplPaths.sample("qemu.atom"))\nexport link.opml\nexport fifo\n", in: directory)
         #expect(run.stderr == "error: cannot export to \(fifo.path): not a regular file\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
@@ -175,7 +175,7 @@ struct ScriptedRunTests {
     }
 
     @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(1)))
-    func hostileFeed() throws {
+    func hostileFeed() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let feed = directory.appendingPathComponent("evil.rss")
         let esc = "&#27;"
@@ -185,7 +185,7 @@ struct ScriptedRunTests {
         <description><![CDATA[<p>Body \u{1B}[31mred\u{1B}[0m <a href="https://x.example/\u{1B}]8;;">link</a></p><script>alert(1)</script>]]></description></item>
         </channel></rss>
         """.write(to: feed, atomically: true, encoding: .utf8)
-        let run = try ScriptedRun.run("add \(feed.path)\nsources\nlist\nopen 1\n", in: directory)
+        let run = try await ScriptedRun.run("add \(feed.path)\nsources\nlist\nopen 1\n", in: directory)
         for output in [run.stdout, run.stderr] {
             #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         }
@@ -195,21 +195,21 @@ struct ScriptedRunTests {
     }
 
     @Test("--help and --version", .timeLimit(.minutes(1)))
-    func helpAndVersion() throws {
+    func helpAndVersion() async throws {
         let directory = try ReplPaths.temporaryDirectory()
-        let help = try ScriptedRun.run("", in: directory, arguments: ["--help"])
+        let help = try await ScriptedRun.run("", in: directory, arguments: ["--help"])
         #expect(help.stdout.contains("--db"))
         #expect(help.status == 0)
-        let version = try ScriptedRun.run("", in: directory, arguments: ["--version"])
+        let version = try await ScriptedRun.run("", in: directory, arguments: ["--version"])
         #expect(version.stdout == "rss-repl \(ProgramVersion.current)\n")
     }
 
     @Test("an unusable database is one line and status 2", .timeLimit(.minutes(1)))
-    func badDatabase() throws {
+    func badDatabase() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let notADatabase = directory.appendingPathComponent("junk.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: notADatabase)
-        let run = try ScriptedRun.run("sources\n", in: directory, arguments: ["--db", notADatabase.path])
+        let run = try await ScriptedRun.run("sources\n", in: directory, arguments: ["--db", notADatabase.path])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("error: "))
         #expect(run.stderr.split(separator: "\n").count == 1)

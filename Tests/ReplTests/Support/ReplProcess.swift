@@ -74,7 +74,7 @@ struct ScriptedRun {
     static func run(
         _ script: String, in directory: URL, arguments: [String]? = nil, executable: URL = ReplPaths.binary,
         environment extra: [String: String] = [:]
-    ) throws -> ScriptedRun {
+    ) async throws -> ScriptedRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments ?? ["--db", directory.appendingPathComponent("db.sqlite").path, "--no-preinstalled"]
@@ -101,6 +101,11 @@ struct ScriptedRun {
         try? errors.close()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
+        // Waits without holding a thread: tests run in parallel on the cooperative pool, two threads on a
+        // 2-core machine, and two runs blocked in waitUntilExit stopped every async test meanwhile.
+        while process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         process.waitUntilExit()
         let out = try Data(contentsOf: outputFile)
         let err = try Data(contentsOf: errorFile)
