@@ -14,7 +14,7 @@ struct LineEditorSessions {}
 
 /// End-to-end tests through a pseudo-terminal: keys go in on the master side, the screen is read back.
 extension LineEditorSessions {
-    @Suite("Line editor on a terminal", .timeLimit(.minutes(1)))
+    @Suite("Line editor on a terminal", .timeLimit(.minutes(5)))
     struct TerminalTests {
         let terminal: PseudoTerminal
 

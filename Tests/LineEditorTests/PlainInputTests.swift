@@ -8,7 +8,7 @@ import Testing
 
 /// When standard input is not a terminal, lines are read plainly: no prompt, no editing codes, no history.
 extension LineEditorSessions {
-    @Suite("Line editor on a pipe", .timeLimit(.minutes(1)))
+    @Suite("Line editor on a pipe", .timeLimit(.minutes(5)))
     struct PlainInputTests {
         @Test("lines from a pipe, with no prompt or control codes written and no history file")
         func pipe() throws {

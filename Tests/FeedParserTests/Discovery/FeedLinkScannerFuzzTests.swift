@@ -5,7 +5,7 @@ import Testing
 /// Any bytes at all are a page the scanner reads without failing: random and hostile inputs (seeded, so a
 /// failure can be replayed) finish, keep only web addresses, never more than the limit, and never lose a real
 /// link that comes before the junk (whose address only a `<base>` in the junk may change).
-@Suite("feed link scanner on random and hostile pages", .timeLimit(.minutes(1)))
+@Suite("feed link scanner on random and hostile pages", .timeLimit(.minutes(5)))
 struct FeedLinkScannerFuzzTests {
     static let page = "https://example.org/dir/page.html"
     static let real = #"<link rel="alternate" type="application/rss+xml" href="/real.xml">"#

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Action journal", .timeLimit(.minutes(1)))
+@Suite("Action journal", .timeLimit(.minutes(5)))
 struct JournalTests {
     @Test("a recorded session replays through the reducers alone to an equal state")
     func roundTrip() async throws {

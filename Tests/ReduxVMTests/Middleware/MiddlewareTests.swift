@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Middleware", .timeLimit(.minutes(1)))
+@Suite("Middleware", .timeLimit(.minutes(5)))
 struct MiddlewareTests {
     @Test("plain middleware runs in declared order, then stated middleware, before the reducer")
     func order() async {

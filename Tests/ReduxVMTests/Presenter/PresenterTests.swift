@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Presenter", .timeLimit(.minutes(1)))
+@Suite("Presenter", .timeLimit(.minutes(5)))
 struct PresenterTests {
     @Test("the first delivery renders even when the presenter's reaction is .none")
     func firstPassAlwaysRenders() async {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Services and side effects", .timeLimit(.minutes(1)))
+@Suite("Services and side effects", .timeLimit(.minutes(5)))
 struct SideEffectTests {
     @Test("a side effect runs when its condition holds and reports back by dispatching")
     func conditionAndExecute() async {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Task lanes: ordered side-effect tasks", .timeLimit(.minutes(1)))
+@Suite("Task lanes: ordered side-effect tasks", .timeLimit(.minutes(5)))
 struct TaskLaneTests {
     @Test("tasks of one lane run one at a time, in the order they were started, whatever they cost")
     func oneLaneKeepsStartOrder() async {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("StateBox", .timeLimit(.minutes(1)))
+@Suite("StateBox", .timeLimit(.minutes(5)))
 struct StateBoxTests {
     @Test(
         "a box captured early still shows its own state after 1,000 later actions",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Snapshot strategies", .timeLimit(.minutes(1)))
+@Suite("Snapshot strategies", .timeLimit(.minutes(5)))
 struct SnapshotStrategyTests {
     @Test("both strategies reach the same states and report the same old states")
     func strategiesAgree() async {

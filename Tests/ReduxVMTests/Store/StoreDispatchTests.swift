@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Store dispatch", .timeLimit(.minutes(1)))
+@Suite("Store dispatch", .timeLimit(.minutes(5)))
 struct StoreDispatchTests {
     @Test("8 threads dispatching 10,000 actions each lose nothing and keep each thread's order")
     func concurrentDispatchLosesNothing() async {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReduxVM
 
-@Suite("Subscribers", .timeLimit(.minutes(1)))
+@Suite("Subscribers", .timeLimit(.minutes(5)))
 struct SubscriberTests {
     @Test("a subscriber that goes away is purged")
     func weakSubscriberIsPurged() async {

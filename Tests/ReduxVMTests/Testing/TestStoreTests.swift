@@ -2,7 +2,7 @@ import ReduxVM
 import ReduxVMTesting
 import Testing
 
-@Suite("TestStore", .timeLimit(.minutes(1)))
+@Suite("TestStore", .timeLimit(.minutes(5)))
 struct TestStoreTests {
     @Test("send and receive assert each exact change")
     func happyPath() async {

@@ -7,7 +7,7 @@ import Testing
 
 /// `browse` and `pipe` end to end: the built `rss-repl` starts a recording script in place of a browser or a
 /// pager, with a feed's link and text as arguments and input, never through a shell.
-@Suite("rss-repl browse and pipe", .timeLimit(.minutes(1)))
+@Suite("rss-repl browse and pipe", .timeLimit(.minutes(5)))
 struct BrowseAndPipeTests {
     /// A link a shell would act on in four ways: `;`, `$(…)`, backticks and `$IFS`.
     static let hostileLink = "https://example.org/a;touch$IFS'semicolon';$(touch$IFS'dollar');`touch$IFS'backtick'`"

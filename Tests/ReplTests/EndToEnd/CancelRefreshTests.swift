@@ -49,7 +49,7 @@ struct CancelRefreshTests {
 
     @Test(
         "Ctrl-C during refresh: cancelled, the program stays, nothing half-written, the server sees the hang-up",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func ctrlCDuringRefresh() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
@@ -72,15 +72,13 @@ struct CancelRefreshTests {
         #expect(!cancelled.contains("refreshed"))
 
         // The session goes on, and the sources are as the first fetch left them: no failure recorded, no item 3.
-        repl.type("sources\r")
-        let table = try await repl.waitFor("rss> ")
+        let table = try await repl.output(of: "sources", from: "status · url")
         let rows = table.split(separator: "\n").filter { $0.contains("127.0.0.1") }
         #expect(rows.count == 2, "\(table)")
         for row in rows {
             #expect(row.contains("      2  ") && row.contains(" OK · http://127.0.0.1"), "\(row)")
         }
-        repl.type("list\r")
-        let list = try await repl.waitFor("rss> ")
+        let list = try await repl.output(of: "list", from: "articles, page")
         #expect(list.contains("(4 articles)"), "\(list)")
         #expect(list.contains("Alpha item 2") && list.contains("Beta item 2"))
         #expect(!list.contains("item 3"))
@@ -93,7 +91,7 @@ struct CancelRefreshTests {
         #expect(try await repl.waitForExit() == 0)
     }
 
-    @Test("Ctrl-C while add looks for feeds: nothing is added, the fetch is cancelled", .timeLimit(.minutes(1)))
+    @Test("Ctrl-C while add looks for feeds: nothing is added, the fetch is cancelled", .timeLimit(.minutes(5)))
     func ctrlCDuringDiscovery() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
@@ -111,7 +109,7 @@ struct CancelRefreshTests {
         #expect(try await repl.waitForExit() == 0)
     }
 
-    @Test("Ctrl-C while add waits for its first fetch: the source is kept, not fetched", .timeLimit(.minutes(1)))
+    @Test("Ctrl-C while add waits for its first fetch: the source is kept, not fetched", .timeLimit(.minutes(5)))
     func ctrlCDuringAdd() async throws {
         let server = try Self.slowAfterFirst()
         let directory = try ReplPaths.temporaryDirectory()
@@ -125,8 +123,7 @@ struct CancelRefreshTests {
         let added = try await repl.waitFor("rss> ")
         #expect(added.contains("refresh cancelled\nadded source 1: 127.0.0.1"), "\(added)")
 
-        repl.type("sources\r")
-        let table = try await repl.waitFor("rss> ")
+        let table = try await repl.output(of: "sources", from: "status · url")
         #expect(table.contains(" 1  on        0  127.0.0.1") && table.contains(" new · http://127.0.0.1"), "\(table)")
         try await waitUntil("the server to see the connection closed") { server.abandoned == ["/stalled.xml"] }
 

@@ -38,7 +38,7 @@ struct DiscoveryAndTagsTests {
         }
     }
 
-    @Test("on a terminal: add on a page with two feeds lists them; add 2 follows the second", .timeLimit(.minutes(1)))
+    @Test("on a terminal: add on a page with two feeds lists them; add 2 follows the second", .timeLimit(.minutes(5)))
     func addPageThenPick() async throws {
         let server = try Self.blog()
         let directory = try ReplPaths.temporaryDirectory()
@@ -69,7 +69,7 @@ struct DiscoveryAndTagsTests {
         #expect(server.seen.map(\.path) == ["/blog/", "/comments.atom"])
     }
 
-    @Test("scripted: one feed at a page is followed at once; no feed is an error and a failed status", .timeLimit(.minutes(1)))
+    @Test("scripted: one feed at a page is followed at once; no feed is an error and a failed status", .timeLimit(.minutes(5)))
     func scriptedDiscovery() async throws {
         let server = try LoopbackFeedServer { request in
             switch request.path {
@@ -101,7 +101,7 @@ struct DiscoveryAndTagsTests {
         #expect(run.status == 1)
     }
 
-    @Test("tags: tag and untag, sources by tag with unread counts, list, refresh and mark-all-read of a tag", .timeLimit(.minutes(1)))
+    @Test("tags: tag and untag, sources by tag with unread counts, list, refresh and mark-all-read of a tag", .timeLimit(.minutes(5)))
     func tags() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """

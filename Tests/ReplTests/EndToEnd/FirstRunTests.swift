@@ -6,7 +6,7 @@ import Testing
 /// What a new user gets: a database rss-repl creates starts with the preinstalled sources (the original
 /// app's two news feeds and the bundled samples), once; the samples are found from an installed copy of the
 /// program too.
-@Suite("rss-repl's first run", .timeLimit(.minutes(1)))
+@Suite("rss-repl's first run", .timeLimit(.minutes(5)))
 struct FirstRunTests {
     static let sampleTitles = [
         "Daring Fireball", "bioRxiv Subject Collection: Plant Biology", "QEMU", "research!rsc", "Scripting News",

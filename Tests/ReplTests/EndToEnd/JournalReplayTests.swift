@@ -3,7 +3,7 @@ import Testing
 
 /// `--journal` records a session, `--replay` rebuilds where it ended from the journal alone and prints it
 /// with the session's own views; `--log` writes a log with credentials removed.
-@Suite("rss-repl's journal, replay and log", .timeLimit(.minutes(1)))
+@Suite("rss-repl's journal, replay and log", .timeLimit(.minutes(5)))
 struct JournalReplayTests {
     /// The last table printed under `heading`: that line and the rows after it (a list's rows start with two
     /// spaces, the source table's with a right-aligned number).

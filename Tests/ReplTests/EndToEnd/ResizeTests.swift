@@ -33,7 +33,7 @@ struct ResizeTests {
         return Array(lines[start...])
     }
 
-    @Test("open after a resize wraps to the new width; a half-typed line survives a resize", .timeLimit(.minutes(1)))
+    @Test("open after a resize wraps to the new width; a half-typed line survives a resize", .timeLimit(.minutes(5)))
     func resize() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let feed = try Self.articleFeed(in: directory)

@@ -19,7 +19,7 @@ struct RulesAndQueriesTests {
 
     @Test(
         "on a terminal: a rule added, then a refresh of a loopback feed: both lists show the rule applied",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func ruleAppliedOnRefreshInBothLists() async throws {
         let fetches = Mutex(0)
         let server = try LoopbackFeedServer { _ in
@@ -75,7 +75,7 @@ struct RulesAndQueriesTests {
         #expect(try await repl.waitForExit() == 0)
     }
 
-    @Test("scripted: mistakes in rules and queries are said with their column, and nothing is added", .timeLimit(.minutes(1)))
+    @Test("scripted: mistakes in rules and queries are said with their column, and nothing is added", .timeLimit(.minutes(5)))
     func mistakes() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """

@@ -3,7 +3,7 @@ import Testing
 
 /// Both fronts say the same failure with the same words: they take them from one place (FrontKit), so only
 /// the frame around them differs (`error: …` in the REPL, `rss-report: error: …` or a `FAIL` status line).
-@Suite("The REPL and the report word a failure the same", .timeLimit(.minutes(1)))
+@Suite("The REPL and the report word a failure the same", .timeLimit(.minutes(5)))
 struct SameWordsTests {
     @Test func aFileThatIsNotAFeed() async throws {
         let directory = try ReplPaths.temporaryDirectory()

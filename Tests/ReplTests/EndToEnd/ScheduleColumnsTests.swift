@@ -3,7 +3,7 @@ import Testing
 
 /// The `sources` table says when each source was fetched, when it is due next and why, and how many fetches
 /// in a row failed (its last error in the status); `set-source` gives a source its own interval.
-@Suite("rss-repl: schedules in the sources table", .timeLimit(.minutes(1)))
+@Suite("rss-repl: schedules in the sources table", .timeLimit(.minutes(5)))
 struct ScheduleColumnsTests {
     @Test func sourcesShowsTheScheduleAndSetSourceChangesIt() async throws {
         let directory = try ReplPaths.temporaryDirectory()

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("rss-repl scripted through a pipe")
 struct ScriptedRunTests {
-    @Test("a reading session gives the expected output, with no prompt or control codes", .timeLimit(.minutes(1)))
+    @Test("a reading session gives the expected output, with no prompt or control codes", .timeLimit(.minutes(5)))
     func readingSession() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
@@ -66,7 +66,7 @@ struct ScriptedRunTests {
         #expect(!run.stdout.contains("\u{1B}"))
     }
 
-    @Test("open renders the article through routing: wrapped text, numbered links", .timeLimit(.minutes(1)))
+    @Test("open renders the article through routing: wrapped text, numbered links", .timeLimit(.minutes(5)))
     func openArticle() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let run = try await ScriptedRun.run(
@@ -79,7 +79,7 @@ struct ScriptedRunTests {
         #expect(run.status == 0)
     }
 
-    @Test("bad input gives one line each, the session goes on, and the status says it failed", .timeLimit(.minutes(1)))
+    @Test("bad input gives one line each, the session goes on, and the status says it failed", .timeLimit(.minutes(5)))
     func badInput() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let script = """
@@ -121,7 +121,7 @@ struct ScriptedRunTests {
 
     @Test(
         "directories, missing directories, ~ with $HOME, numbers out of range: one clear line each",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func pathsAndLargeNumbers() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let path = directory.path
@@ -156,7 +156,7 @@ struct ScriptedRunTests {
         #expect(run.status == 1)
     }
 
-    @Test("export follows a symbolic link and refuses what is not a regular file", .timeLimit(.minutes(1)))
+    @Test("export follows a symbolic link and refuses what is not a regular file", .timeLimit(.minutes(5)))
     func exportTargets() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let target = directory.appendingPathComponent("target.opml")
@@ -174,7 +174,7 @@ struct ScriptedRunTests {
         #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
-    @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(1)))
+    @Test("hostile feed text never reaches the terminal raw", .timeLimit(.minutes(5)))
     func hostileFeed() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let feed = directory.appendingPathComponent("evil.rss")
@@ -194,7 +194,7 @@ struct ScriptedRunTests {
         #expect(run.stdout.contains("Body red link[1]"))
     }
 
-    @Test("--help and --version", .timeLimit(.minutes(1)))
+    @Test("--help and --version", .timeLimit(.minutes(5)))
     func helpAndVersion() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let help = try await ScriptedRun.run("", in: directory, arguments: ["--help"])
@@ -204,7 +204,7 @@ struct ScriptedRunTests {
         #expect(version.stdout == "rss-repl \(ProgramVersion.current)\n")
     }
 
-    @Test("an unusable database is one line and status 2", .timeLimit(.minutes(1)))
+    @Test("an unusable database is one line and status 2", .timeLimit(.minutes(5)))
     func badDatabase() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let notADatabase = directory.appendingPathComponent("junk.sqlite")

@@ -11,7 +11,7 @@ struct TerminalSessionTests {
         try PtyProcess.repl(in: directory)
     }
 
-    @Test("typing, Tab completion, Ctrl-D, and Up-arrow history in a second session", .timeLimit(.minutes(1)))
+    @Test("typing, Tab completion, Ctrl-D, and Up-arrow history in a second session", .timeLimit(.minutes(5)))
     func typingCompletionHistory() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let first = try start(directory)
@@ -40,7 +40,7 @@ struct TerminalSessionTests {
 
     @Test(
         "a huge refresh interval is refused, and the session (with its refresh timer) goes on",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func hugeRefreshInterval() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let repl = try start(directory)
@@ -80,7 +80,7 @@ struct TerminalSessionTests {
 
     @Test(
         "a background refresh's notice prints above the half-typed line; Ctrl-C cancels a refresh",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(5)))
     func backgroundNoticeAndCancel() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let opml = try bigFeeds(directory, name: "Slow", count: 24, items: 2000)

@@ -8,7 +8,7 @@ import Testing
 
 /// The REPL's presenters decide by UI tags: an action that does not carry a tag of theirs is skipped before
 /// any state is compared or props computed.
-@Suite("Presenters and UI tags", .timeLimit(.minutes(1)))
+@Suite("Presenters and UI tags", .timeLimit(.minutes(5)))
 struct PresenterTagTests {
     @Test("the sources presenter skips list, refresh and notice actions, and renders a source change")
     func sourcesPresenterSkipsUnrelatedActions() async throws {

@@ -152,6 +152,15 @@ final class PtyProcess {
         return try await waitFor(answer)
     }
 
+    /// Types `line` and returns what it drew from `marker` (text only its output holds, such as a table's
+    /// header) up to the next prompt. A prompt drawn again before the output, when the counts in it changed, is
+    /// passed over: waiting for the prompt alone could stop there.
+    func output(of line: String, from marker: String) async throws -> String {
+        type(line + "\r")
+        _ = try await waitFor(marker)
+        return marker + (try await waitFor("rss> "))
+    }
+
     /// Waits for the child to exit; returns its exit status.
     func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout

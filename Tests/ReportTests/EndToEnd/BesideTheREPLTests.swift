@@ -5,7 +5,7 @@ import Testing
 
 /// The report runs while another front (here a store in this process, as the REPL holds one) has the same
 /// database open, and each sees what the other wrote.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BesideTheREPLTests {
     @Test func reportAndAnOpenStoreShareOneDatabase() async throws {
         let report = try ReportProcess()

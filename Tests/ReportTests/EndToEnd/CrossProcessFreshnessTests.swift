@@ -3,7 +3,7 @@ import Testing
 
 /// An open REPL sees what other processes wrote: sources a report added (titled, fetched, counted), marks, and
 /// settings another REPL changed, before its next command.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CrossProcessFreshnessTests {
     @Test func anOpenREPLSeesWhatAReportAndAnotherREPLWrote() async throws {
         let report = try ReportProcess()

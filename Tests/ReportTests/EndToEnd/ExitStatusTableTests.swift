@@ -3,7 +3,7 @@ import Testing
 
 /// docs/report.md's exit-status table is what the program does: each row is read from the document and a run
 /// that should end with that status is made to; a row with no such run, or a run with no row, fails.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ExitStatusTableTests {
     /// The statuses the table lists (`130 / 143` is two).
     static func documentedStatuses() throws -> [Int32] {

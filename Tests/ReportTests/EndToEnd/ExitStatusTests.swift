@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every documented exit status, with broken feeds among good ones, bad flags and unreadable paths.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ExitStatusTests {
     @Test func someFailedGivesOneAndReportsTheGoodOnes() async throws {
         let report = try ReportProcess()

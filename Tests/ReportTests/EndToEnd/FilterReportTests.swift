@@ -3,7 +3,7 @@ import Testing
 
 /// `rss-report --filter EXPR`: the filter language on the command line, with the other flags, and its
 /// mistakes said with their column as bad usage.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FilterReportTests {
     @Test func filterSelectsWithTheOtherFlags() async throws {
         let report = try ReportProcess()

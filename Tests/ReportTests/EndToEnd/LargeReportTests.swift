@@ -5,7 +5,7 @@ import Testing
 /// A report larger than what it keeps in memory: written whole and in order, or, when the database fails
 /// half-way (a damaged page) or its temporary file cannot be made, not at all: nothing on standard output, the
 /// error on standard error.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct LargeReportTests {
     static let articles = 3_000
 

@@ -3,7 +3,7 @@ import TerminalText
 import Testing
 
 /// Feed text is untrusted: no control code reaches the output, and wide characters line up.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct OutputSafetyTests {
     @Test func controlCodesInFeedTextNeverReachTheOutput() async throws {
         let report = try ReportProcess()

@@ -3,7 +3,7 @@ import RssCore
 import Testing
 
 /// `rss-report --journal` records its run for replay, `--log-file` logs it without credentials.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ReportJournalTests {
     @Test func aReportsJournalReplaysToTheSourcesAndCountsItStored() async throws {
         let report = try ReportProcess()

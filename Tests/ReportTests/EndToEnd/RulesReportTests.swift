@@ -6,7 +6,7 @@ import Testing
 /// `rss-report` with rules and saved queries made by another front (a store in this process, as the REPL
 /// holds one): the articles its `--refresh` merges get the rules, hidden ones are never reported, and
 /// `--query NAME` reads a saved query, alone or with `--filter`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct RulesReportTests {
     @Test func rulesApplyToWhatARefreshBringsAndQueriesSelect() async throws {
         let report = try ReportProcess()

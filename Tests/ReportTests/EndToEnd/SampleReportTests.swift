@@ -3,7 +3,7 @@ import RssCore
 import Testing
 
 /// The report over the bundled sample feeds, end to end: the built executable on a fresh database.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SampleReportTests {
     @Test func firstRunPrintsTheExpectedReportAndOneStatusLinePerSource() async throws {
         let report = try ReportProcess()

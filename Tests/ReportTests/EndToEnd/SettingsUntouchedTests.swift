@@ -17,7 +17,7 @@ import Testing
 /// Not at the open REPL's own answers (it reads the settings once, when it starts), and not because of the
 /// kill: the old report stored 500 only after the refresh, and the killed run is held before it. The kill checks
 /// that a run ended half-way leaves no setting, wherever it was.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SettingsUntouchedTests {
     static let hold = "RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"
     /// The samples' 161 articles, and the two of each feed this test adds.

@@ -6,7 +6,7 @@ import Testing
 /// `sfeed_html` and `sfeed_atom`, and what they show compared with what the feeds said.
 ///
 /// The tools are required, not optional: without them these tests fail and say how to install them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SfeedToolsTests {
     @Test func everyLineHoldsTheTenFieldsTheFeedsGave() async throws {
         let (_, tsv) = try await SfeedFixture.report()

@@ -6,7 +6,7 @@ import Testing
 ///
 /// `file://` fetches are too quick to catch in flight, so the run is held just before its refresh by a test
 /// hook (`RSS_REPORT_TEST_HOLD_BEFORE_REFRESH`); with HTTP, a slow loopback server will catch one mid-fetch.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SignalTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalBeforeTheRefreshStopsCleanly(signal: Int32) async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Storage failures injected in the storage layer (a debug build's `RSS_REEDER_TEST_FAULT`): each is a database
 /// problem with its own words and exit 70, never a feed's failure; nothing that looks like a complete report
 /// reaches standard output; the database stays sound.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct StorageFaultTests {
     static let fault = "RSS_REEDER_TEST_FAULT"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `--url` given a web page follows the first feed it declares and says which on standard error; `--tag`
 /// narrows a report to the sources filed under a tag, in SQL.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DiscoveryAndTagReportTests {
     static func feed(_ title: String) -> Data {
         Data(ReportProcess.rss(title: title, items: [("\(title) item", "https://example.org/\(title)", "Mon, 01 Dec 2025 10:00:00 GMT")]).utf8)

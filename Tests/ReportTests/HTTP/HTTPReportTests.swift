@@ -4,7 +4,7 @@ import Testing
 
 /// End-to-end runs against a loopback HTTP server: conditional requests, failures among good feeds, the
 /// server's `Retry-After`, and a signal in the middle of a slow fetch.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct HTTPReportTests {
     static let feed = Data(
         ReportProcess.rss(

@@ -5,7 +5,7 @@ import Testing
 /// `rss-report --refresh` goes by each source's schedule: a source fetched within its interval and a failing
 /// one backing off are skipped with a status line saying until when; `--force` fetches them but never a
 /// disabled one; a feed gone for good (410) is disabled; JSON says when each source is due and why.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ScheduleReportTests {
     static let feed = HTTPReportTests.feed
 

@@ -7,7 +7,7 @@ import Testing
 
 /// A database's first run: the configured OPML file's feeds are imported when the store creates the
 /// database, never again; relative addresses in an OPML file are relative to the file.
-@Suite("First-run sources", .timeLimit(.minutes(1)))
+@Suite("First-run sources", .timeLimit(.minutes(5)))
 struct FirstRunSourcesTests {
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("first-run-\(UUID().uuidString)")

@@ -11,7 +11,7 @@ import Testing
 
 // Three minutes: 20 real stores in a row (the add-right-after-make test) took more than one in a whole parallel
 // run, and a test stopped by its limit sees `idle()` return at once and fails its expectations misleadingly.
-@Suite("Reader activities on a real store", .timeLimit(.minutes(3)))
+@Suite("Reader activities on a real store", .timeLimit(.minutes(5)))
 struct ReaderActivityTests {
     typealias F = ActivityFixtures
 

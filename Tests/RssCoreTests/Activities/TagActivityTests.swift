@@ -7,7 +7,7 @@ import Testing
 
 /// Tags as a feature on a real store: stored, filtering the lists and the query API in SQL, marking a tag's
 /// articles read, and written to OPML as folders and read back.
-@Suite("Tags on a real store", .timeLimit(.minutes(1)))
+@Suite("Tags on a real store", .timeLimit(.minutes(5)))
 struct TagActivityTests {
     typealias F = ActivityFixtures
 

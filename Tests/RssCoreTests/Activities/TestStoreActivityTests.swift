@@ -7,7 +7,7 @@ import Testing
 
 /// The activities driven through the exhaustive test store, with fake dependencies: a fetcher serving canned
 /// feeds and a manual clock. Every state change and every action a side effect dispatches is asserted.
-@Suite("Activities with the test store", .timeLimit(.minutes(1)))
+@Suite("Activities with the test store", .timeLimit(.minutes(5)))
 struct TestStoreActivityTests {
     typealias F = ActivityFixtures
     static let feedURL = URL(string: "https://fake.example/feed.xml")!

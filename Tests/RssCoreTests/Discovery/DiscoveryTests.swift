@@ -10,7 +10,7 @@ import Testing
 
 /// Discovery against a real HTTP server on the loopback interface, through the fetcher a reader uses (the
 /// scheduler's limits, the User-Agent): pages with feeds, `<base>`, the usual addresses, nothing at all.
-@Suite("Feed discovery over HTTP", .timeLimit(.minutes(2)))
+@Suite("Feed discovery over HTTP", .timeLimit(.minutes(5)))
 struct DiscoveryTests {
     typealias F = ActivityFixtures
 

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RssCore
 
-@Suite("HTTP fetching from servers that break the protocol", .timeLimit(.minutes(1)))
+@Suite("HTTP fetching from servers that break the protocol", .timeLimit(.minutes(5)))
 struct BrokenServerTests {
     /// Fetches from a raw server answering with `reply`, with a 1 MiB cap and a 300 ms timeout if the server
     /// hangs, else 30 s: a bound that an answer in milliseconds never meets, even while the whole suite keeps
@@ -103,7 +103,7 @@ struct BrokenServerTests {
     }
 }
 
-@Suite("HTTP fetching: names, schemes and refusals", .timeLimit(.minutes(1)))
+@Suite("HTTP fetching: names, schemes and refusals", .timeLimit(.minutes(5)))
 struct UnreachableServerTests {
     func fetch(_ url: String) async -> Result<FetchResponse, FetchError> {
         var configuration = HTTPFetchConfiguration()

@@ -7,7 +7,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RssCore
 
-@Suite("Fetch scheduling: global and per-host limits", .timeLimit(.minutes(1)))
+@Suite("Fetch scheduling: global and per-host limits", .timeLimit(.minutes(5)))
 struct FetchSchedulerTests {
     @Test func fiftySourcesOnOneHostNeverRunMoreThanTwoAtOnce() async throws {
         let log = ServerLog()

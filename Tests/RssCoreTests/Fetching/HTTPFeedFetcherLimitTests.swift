@@ -6,7 +6,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RssCore
 
-@Suite("HTTP fetching: encodings, limits, broken servers and cancellation", .timeLimit(.minutes(1)))
+@Suite("HTTP fetching: encodings, limits, broken servers and cancellation", .timeLimit(.minutes(5)))
 struct HTTPFeedFetcherLimitTests {
     /// Fetches `/x` with a 1 MiB cap (and a total timeout of 300 ms if `quickTimeout`, else 5 s) from a server
     /// answering with `respond`.

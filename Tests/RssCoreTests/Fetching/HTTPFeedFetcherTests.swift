@@ -6,7 +6,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RssCore
 
-@Suite("HTTP fetching: answers, validators, redirects and statuses", .timeLimit(.minutes(1)))
+@Suite("HTTP fetching: answers, validators, redirects and statuses", .timeLimit(.minutes(5)))
 struct HTTPFeedFetcherTests {
     /// Fetches `path` from a server answering with `respond`.
     func fetch(

@@ -4,7 +4,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RssCore
 
-@Suite("HTTP fetching over keep-alive connections the server drops", .timeLimit(.minutes(1)))
+@Suite("HTTP fetching over keep-alive connections the server drops", .timeLimit(.minutes(5)))
 struct LostConnectionTests {
     /// The server answers the first request of each connection without `Connection: close`, and drops the
     /// connection when the client reuses it: every fetch after the first goes out on a connection that is

@@ -8,7 +8,7 @@ import Testing
 
 /// A refresh holds a bounded amount of feed text at a time: bodies are parsed and stored within a budget of
 /// bytes (``RefreshService/storingBudget``), and fetched bodies waiting for it keep their fetch slot.
-@Suite("Refresh memory: a budget of bytes parsed and stored at once", .timeLimit(.minutes(1)))
+@Suite("Refresh memory: a budget of bytes parsed and stored at once", .timeLimit(.minutes(5)))
 struct RefreshBudgetTests {
     @Test func holdersTakeUnitsAndOneLargerThanTheLimitRunsAlone() async throws {
         let limiter = FetchLimiter(maximumConcurrent: 10, maximumPerHost: 1)

@@ -7,7 +7,7 @@ import Testing
 
 /// A reader's journal holds every action, internal ones too, so that replay through the reducers alone
 /// reaches the state the live store reached.
-@Suite("Reader journal and replay", .timeLimit(.minutes(1)))
+@Suite("Reader journal and replay", .timeLimit(.minutes(5)))
 struct RssJournalTests {
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")

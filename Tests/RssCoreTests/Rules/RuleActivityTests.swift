@@ -7,7 +7,7 @@ import Testing
 
 /// Rules and saved queries on a real store: stored, applied to what a refresh brings and on demand, shown
 /// in both lists, written to OPML and read back.
-@Suite("Rules and saved queries on a real store", .timeLimit(.minutes(1)))
+@Suite("Rules and saved queries on a real store", .timeLimit(.minutes(5)))
 struct RuleActivityTests {
     typealias F = ActivityFixtures
     static let feed = URL(string: "https://fake.example/feed.xml")!

@@ -8,7 +8,7 @@ import Testing
 /// The schedule against a real HTTP server on 127.0.0.1: `Cache-Control` and `Expires` lengthen the interval,
 /// a permanent redirect (301, 308) moves the source once two fetches in a row saw it, 410 disables it, and
 /// failures back off until a success.
-@Suite("Schedules over loopback HTTP", .timeLimit(.minutes(1)))
+@Suite("Schedules over loopback HTTP", .timeLimit(.minutes(5)))
 struct ScheduleOverHTTPTests {
     typealias F = ScheduleFixtures
 

@@ -8,7 +8,7 @@ import Testing
 /// The reader's timer on a manual clock: each source fetched at its own slot once per interval, sources
 /// fetched together spread out, the feed's ttl lengthening the interval, back-off with seeded jitter, and a
 /// refresh someone asks for always fetching.
-@Suite("Timed refresh on a manual clock", .timeLimit(.minutes(2)))
+@Suite("Timed refresh on a manual clock", .timeLimit(.minutes(5)))
 struct TimedRefreshTests {
     typealias F = ScheduleFixtures
     static let url = URL(string: "https://timed.example/feed.xml")!

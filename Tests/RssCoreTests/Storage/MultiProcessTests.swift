@@ -14,7 +14,7 @@ struct MultiProcessTests {
 
     /// A parent and a child process write the same new file at once (both also race to migrate it):
     /// no write fails with "database is locked", and every write of both is there afterwards.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func twoProcessesWriteOneFileAtOnce() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.databasePath

@@ -6,7 +6,7 @@ import Testing
 
 /// Two stores on one database file, as two processes are: a `Retry-After` one of them recorded holds the
 /// other back, though the other's state was read before it.
-@Suite("Fetch state shared through the database", .timeLimit(.minutes(1)))
+@Suite("Fetch state shared through the database", .timeLimit(.minutes(5)))
 struct SharedFetchStateTests {
     typealias F = ActivityFixtures
     static let feed = URL(string: "https://busy.example/feed.xml")!

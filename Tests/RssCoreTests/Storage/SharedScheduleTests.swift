@@ -7,7 +7,7 @@ import Testing
 /// Two stores on one database file, as two processes are: a fetch decision is read from the database when
 /// the fetch starts, so what one store did (a fetch, a failure and its back-off) holds the other back although
 /// its state had not seen it.
-@Suite("Schedules shared through the database", .timeLimit(.minutes(1)))
+@Suite("Schedules shared through the database", .timeLimit(.minutes(5)))
 struct SharedScheduleTests {
     typealias F = ActivityFixtures
     static let feed = URL(string: "https://shared.example/feed.xml")!

@@ -7,7 +7,7 @@ import Testing
 /// The UI tags are a contract presenters rely on to skip actions without comparing state: an action that
 /// changes a part of the state carries that part's tag. Checked on every action of a broad session (sources
 /// added, fetched, removed; marks; list changes; OPML; settings; notices) and of random interleavings.
-@Suite("UI tags", .timeLimit(.minutes(2)))
+@Suite("UI tags", .timeLimit(.minutes(5)))
 struct UITagContractTests {
     typealias F = ActivityFixtures
 

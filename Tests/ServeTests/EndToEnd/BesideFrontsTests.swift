@@ -7,7 +7,7 @@ import NIOHTTP1
 extension ServeEndToEnd {
     /// rss-serve beside the other fronts on one database: marks made through the API are what rss-report
     /// prints, marks another process makes are what the API answers next, and SIGTERM ends it cleanly.
-    @Suite("Beside the other fronts", .timeLimit(.minutes(2)))
+    @Suite("Beside the other fronts", .timeLimit(.minutes(5)))
     struct BesideFrontsTests {
         @Test("a mark made through the API shows in rss-report, and one made elsewhere shows through the API")
         func marksBothWays() async throws {

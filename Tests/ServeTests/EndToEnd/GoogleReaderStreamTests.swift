@@ -7,7 +7,7 @@ import NIOHTTP1
 extension ServeEndToEnd {
     /// The Google Reader stream parameters over raw HTTP: continuation paging over more than 1,000 items, the
     /// state and time filters, ids in both forms, mark-all-as-read with a time, subscriptions and the Atom form.
-    @Suite("Google Reader streams", .timeLimit(.minutes(2)))
+    @Suite("Google Reader streams", .timeLimit(.minutes(5)))
     struct GoogleReaderStreamTests {
         struct Stream: Decodable {
             struct Item: Decodable {

@@ -8,7 +8,7 @@ extension ServeEndToEnd {
     /// Real clients no one here wrote, from PyPI: the `miniflux` library and `libgreader` (Google Reader API),
     /// installed by scripts/test. Each reads subscriptions, counts and contents, pages through more than 1,000
     /// items, and sends read and star marks that the database then holds.
-    @Suite("Python clients", .timeLimit(.minutes(3)))
+    @Suite("Python clients", .timeLimit(.minutes(5)))
     struct PythonClientTests {
         static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Clients")

@@ -8,7 +8,7 @@ extension ServeEndToEnd {
     /// What the server refuses: no credentials, a wrong password, a revoked token, a token of the other API,
     /// oversized bodies, stream ids that look like SQL, and a flood of bad logins, which is limited while the
     /// server goes on answering everyone else.
-    @Suite("Security", .timeLimit(.minutes(3)))
+    @Suite("Security", .timeLimit(.minutes(5)))
     struct SecurityTests {
         static let protectedPaths = [
             "/reader/api/0/subscription/list", "/reader/api/0/token", "/reader/api/0/unread-count",

@@ -4,7 +4,7 @@ import Testing
 extension ServeEndToEnd {
     /// HTTPS with the user's own certificate and key, and the warning for a server reachable from the network
     /// in clear.
-    @Suite("Transport", .timeLimit(.minutes(2)))
+    @Suite("Transport", .timeLimit(.minutes(5)))
     struct TransportTests {
         static let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
         static let curl = URL(fileURLWithPath: "/usr/bin/curl")
