@@ -35,13 +35,14 @@ struct BrowseAndPipeTests {
     static func recorder(_ name: String, in directory: URL, exitStatus: Int = 0) throws -> URL {
         let script = directory.appendingPathComponent(name)
         let record = directory.appendingPathComponent(name).path
-        try ReplPaths.writeScript("""
+        try """
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(record).argv'
             cat > '\(record).stdin'
             exit \(exitStatus)
 
-            """, to: script)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
         return script
     }
 
@@ -149,7 +150,8 @@ struct BrowseAndPipeTests {
         let directory = try ReplPaths.temporaryDirectory()
         let lister = directory.appendingPathComponent("lister")
         // `exec` drops the shell's own descriptor for this script; `ls` adds 3, the directory it reads.
-        try ReplPaths.writeScript("#!/bin/sh\nexec ls /proc/self/fd > '\(directory.path)/descriptors'\n", to: lister)
+        try "#!/bin/sh\nexec ls /proc/self/fd > '\(directory.path)/descriptors'\n".write(to: lister, atomically: true, encoding: .utf8)
+        chmod(lister.path, 0o755)
         let run = try await ScriptedRun.run("add \(try Self.feed(in: directory).path)\nlist\npipe 1 \(lister.path)\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.lines(directory.appendingPathComponent("descriptors")) == ["0", "1", "2", "3"])
@@ -175,14 +177,15 @@ struct BrowseAndPipeTests {
     func pipeOnATerminal() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let pager = directory.appendingPathComponent("pager")
-        try ReplPaths.writeScript("""
+        try """
             #!/bin/sh
             cat > '\(directory.path)/pager.stdin'
             printf 'pager> '
             read answer < /dev/tty
             printf '%s\\n' "$answer" > '\(directory.path)/pager.answer'
 
-            """, to: pager)
+            """.write(to: pager, atomically: true, encoding: .utf8)
+        chmod(pager.path, 0o755)
         let repl = try PtyProcess.repl(in: directory)
         try await repl.waitFor("rss> ")
         try await repl.enter("add \(try Self.feed(in: directory).path)", thenWaitFor: "added source 1: Hostile")

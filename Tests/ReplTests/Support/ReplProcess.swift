@@ -35,23 +35,6 @@ enum ReplPaths {
         return url
     }
 
-    /// Writes an executable script at `url`. The file is opened close-on-exec: a write descriptor that a
-    /// process spawned meanwhile by another test inherited would make running the script fail with "text file
-    /// busy" for as long as that process lives (Foundation's `write(to:)` leaves it inheritable).
-    static func writeScript(_ text: String, to url: URL) throws {
-        let descriptor = open(url.path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            written += count
-        }
-    }
-
     /// The environment every run gets: UTC, a fixed width, no colour, history under `directory`.
     static func environment(_ directory: URL) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
