@@ -44,7 +44,7 @@ public enum ExitStatus {
         case .database(let problem): problem.isOpening ? cannotRead : internalFailure
         case .importFailed: cannotRead
         case .badAddress, .unknownSource, .settingOutOfRange, .noDiscoveredFeed, .unknownRule, .unknownQuery: usage
-        case .noFeedFound: badData
+        case .noFeedFound, .noFeed: badData
         case .fetch: someFailed
         case .alreadyFollowing, .exportFailed, .articleGone: internalFailure
         }

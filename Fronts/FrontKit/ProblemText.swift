@@ -35,6 +35,10 @@ public enum ProblemText {
             return setting(change, allowed: allowed)
         case .noFeedFound(let page):
             return "no feed found at \(page): it is no feed and declares none, nor is there one at its site's usual addresses"
+        case .noFeed(let page, .parse(.htmlPage)):
+            return "no feed found at \(page): it is a web page that declares none"
+        case .noFeed(let page, let error):
+            return "no feed found at \(page): \(fetch(error))"
         case .noDiscoveredFeed(let number):
             return "no feed \(number) was found (add URL lists the feeds it finds)"
         case .unknownRule(let name):
@@ -70,6 +74,8 @@ public enum ProblemText {
         case .parse(let error): return error.description
         case .unsupportedScheme(let scheme):
             return scheme.isEmpty ? "not a URL that can be fetched" : "\(scheme) URLs cannot be fetched"
+        case .addressNotAllowed(let kind):
+            return "refused: the host leads to \(addressKind(kind)); this source may reach public addresses only"
         case .cancelled: return "cancelled"
         case .unclassified(_, let message): return message
         }
@@ -105,6 +111,20 @@ public enum ProblemText {
         case .noHost: "no host"
         case .noPath: "no path"
         case .unsupportedScheme(let scheme): "unsupported scheme \(scheme) (use http, https or file)"
+        case .notAllowed(let kind): "\(addressKind(kind)); only public addresses are allowed here"
+        }
+    }
+
+    /// What an address refused under a public-web policy is, as a noun phrase.
+    public static func addressKind(_ kind: AddressKind) -> String {
+        switch kind {
+        case .loopback: "an address of this machine (loopback)"
+        case .privateNetwork: "an address on a private network"
+        case .linkLocal: "a link-local address"
+        case .uniqueLocal: "a unique-local IPv6 address"
+        case .unspecified: "the unspecified address (0.0.0.0 or ::)"
+        case .multicast: "a multicast or broadcast address"
+        case .reserved: "a reserved address, not on the public internet"
         }
     }
 

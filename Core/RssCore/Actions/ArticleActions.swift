@@ -82,10 +82,23 @@ public struct SetStarred: JournaledAction, MarksTag {
 }
 
 /// Marks every article read, of one source, of some, of the sources filed under a tag, or of all, optionally only
-/// those dated before a time; the rows show it at once, and the counts follow once it is stored.
+/// those within a ``Bound`` (dated, or stored, before a time; numbered up to a number); the rows show it at once,
+/// and the counts follow once it is stored.
 public struct MarkAllRead: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.MarkAllRead"
+
+    /// Which articles of the scope are marked: what a sync client says to leave alone what arrived after it
+    /// last looked.
+    public enum Bound: Sendable, Equatable, Codable {
+        /// Those dated before this time (the date lists sort by).
+        case datedBefore(Date)
+        /// Those this reader stored before this time (``ArticleSnapshot/firstSeen``).
+        case storedBefore(Date)
+        /// Those numbered up to this number, included (``ArticleSnapshot/number``).
+        case numberedUpTo(Int64)
+    }
+
     /// The source, or nil for all (unless ``sourceIDs`` says which).
     public let sourceID: UUID?
     /// Only the sources filed under this tag (exactly as written), when set; takes the place of ``sourceID``.
@@ -95,38 +108,61 @@ public struct MarkAllRead: JournaledAction, MarksTag {
     /// Only articles dated before this time (the date lists sort by), when set: "everything I have seen",
     /// as a sync client says it, leaves what arrived since alone.
     public let before: Date?
+    /// Only articles stored before this time, when set.
+    let storedBefore: Date?
+    /// Only articles numbered up to this, when set.
+    let upToNumber: Int64?
 
     /// Marks everything of `sourceID` (or everything) read.
     public init(sourceID: UUID? = nil) {
-        self.sourceID = sourceID
-        self.tag = nil
-        self.sourceIDs = nil
-        self.before = nil
+        self.init(sourceID: sourceID, tag: nil, sourceIDs: nil, bound: nil)
     }
 
-    /// Marks everything of the sources filed under `tag` read.
-    public init(tag: String) {
-        self.sourceID = nil
-        self.tag = tag
-        self.sourceIDs = nil
-        self.before = nil
+    /// Marks everything of the sources filed under `tag` read (within `bound`, when given).
+    public init(tag: String, bound: Bound? = nil) {
+        self.init(sourceID: nil, tag: tag, sourceIDs: nil, bound: bound)
     }
 
     /// Marks the articles of `sources` (nil for every source) dated before `before` (nil for any date) read.
     public init(sources: Set<UUID>?, before: Date?) {
-        self.sourceID = nil
-        self.tag = nil
-        self.sourceIDs = sources
-        self.before = before
+        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: before.map(Bound.datedBefore))
+    }
+
+    /// Marks the articles of `sources` (nil for every source) within `bound` (nil: all of them) read.
+    public init(sources: Set<UUID>?, bound: Bound?) {
+        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: bound)
+    }
+
+    private init(sourceID: UUID?, tag: String?, sourceIDs: Set<UUID>?, bound: Bound?) {
+        self.sourceID = sourceID
+        self.tag = tag
+        self.sourceIDs = sourceIDs
+        switch bound {
+        case .datedBefore(let date): (before, storedBefore, upToNumber) = (date, nil, nil)
+        case .storedBefore(let date): (before, storedBefore, upToNumber) = (nil, date, nil)
+        case .numberedUpTo(let number): (before, storedBefore, upToNumber) = (nil, nil, number)
+        case nil: (before, storedBefore, upToNumber) = (nil, nil, nil)
+        }
+    }
+
+    /// Which articles of the scope are marked; nil for all of them.
+    public var bound: Bound? {
+        if let before { return .datedBefore(before) }
+        if let storedBefore { return .storedBefore(storedBefore) }
+        return upToNumber.map(Bound.numberedUpTo)
     }
 
     /// The sources it marks, nil for all (or for a tag's, which the reducer and the storage each resolve).
     var scope: Set<UUID>? { sourceIDs ?? sourceID.map { [$0] } }
 
-    /// Updates the rows.
+    /// Updates the rows (a bound by number is not in the rows: the lists are read again once it is stored).
     public func updateState(_ state: inout RssState) {
         let sources = tag.map { Set(state.sources.tagged($0).map(\.id)) } ?? scope
-        state.applyMark(.allRead(sources: sources, before: before))
+        if upToNumber != nil {
+            state.lists.reloadAll()
+        } else {
+            state.applyMark(.allRead(sources: sources, before: before, storedBefore: storedBefore))
+        }
     }
 }
 

@@ -28,6 +28,10 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
         case ask
         /// Follow the first the page declares, else the address as given (a batch program).
         case first
+        /// Follow the first feed found; when none is (the address could not be fetched, holds no feed and
+        /// declares none), follow nothing: the search fails, saying why (``RssProblem/noFeed(page:_:)``). What
+        /// a sync server's "add this address" means.
+        case firstFound
     }
 
     /// The address: a feed, or a web page.
@@ -40,14 +44,25 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
     public let id: UUID
     /// When it was asked for.
     public let date: Date
+    /// What the search's fetches, and the source it follows, may reach (optional in journals written before
+    /// policies: unrestricted).
+    let restrictedPolicy: AddressPolicy?
 
-    /// Looks for the feeds at `url`, filing the one followed under `tags`.
-    public init(url: URL, tags: [String] = [], choice: Choice = .ask, id: UUID = UUID(), date: Date = Date()) {
+    /// What the search's fetches, and the source it follows, may reach.
+    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+
+    /// Looks for the feeds at `url`, filing the one followed under `tags`; everything it fetches, and the source
+    /// it follows, reaches only what `policy` allows.
+    public init(
+        url: URL, tags: [String] = [], choice: Choice = .ask, id: UUID = UUID(), date: Date = Date(),
+        policy: AddressPolicy = .unrestricted
+    ) {
         self.url = url
         self.tags = tags
         self.choice = choice
         self.id = id
         self.date = date
+        restrictedPolicy = policy == .unrestricted ? nil : policy
     }
 
     /// How many finished searches are kept (every search under way is).
@@ -55,8 +70,9 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
 
     /// Starts the search, or posts why the address was refused.
     public func updateState(_ state: inout RssState) {
-        guard let url = state.newFeedAddress(url, at: date) else { return }
-        state.discoveries.append(FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching))
+        guard let url = state.newFeedAddress(url, at: date, policy: policy) else { return }
+        state.discoveries.append(
+            FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching, policy: policy))
         while state.discoveries.count > Self.finishedKept,
             let oldest = state.discoveries.firstIndex(where: { !$0.isSearching })
         {
@@ -136,6 +152,10 @@ struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
         var discovery = state.discoveries[index]
         if !feeds.isEmpty {
             discovery.phase = .found(feeds)
+        } else if discovery.choice == .firstFound {
+            let problem = RssProblem.noFeed(page: SourceURL.display(discovery.page), failure ?? .parse(.htmlPage))
+            discovery.phase = .failed(problem)
+            state.notices.post(problem, at: date)
         } else if let failure, discovery.choice == .first || failure != .parse(.htmlPage) {
             discovery.phase = .followedAsGiven(failure)
         } else {

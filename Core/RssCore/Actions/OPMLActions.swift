@@ -1,21 +1,39 @@
 public import Foundation
 public import ReduxVM
 
-/// Imports the subscriptions of an OPML file: new feeds are added (folders become tags) and fetched;
-/// feeds already followed are left alone. Posts ``Notice/Event/imported(file:added:alreadyFollowed:)``, or
+/// Imports the subscriptions of an OPML file, or of an OPML document a program received: new feeds are added
+/// (folders become tags) and fetched; feeds already followed are left alone, and so are those the
+/// ``AddressPolicy`` refuses. Posts ``Notice/Event/imported(file:added:alreadyFollowed:)``, or
 /// ``RssProblem/importFailed(file:_:)`` when the file cannot be read as OPML.
 public struct ImportOPML: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ImportOPML"
-    /// The OPML file to read.
+    /// The OPML file to read, or, for a document, its name (relative addresses in a document are refused).
     public let file: URL
+    /// The document itself, when it is not read from `file`.
+    public let document: Data?
     /// When the import was asked for (the added sources' date).
     public let date: Date
+    /// What the imported sources' fetches may reach (optional in journals written before policies).
+    let restrictedPolicy: AddressPolicy?
+
+    /// What the imported sources' fetches may reach.
+    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
     /// Imports `file`.
     public init(file: URL, date: Date = Date()) {
         self.file = file
+        self.document = nil
         self.date = date
+        restrictedPolicy = nil
+    }
+
+    /// Imports `document` (named `name` in notices and problems), its sources reaching what `policy` allows.
+    public init(document: Data, named name: String, date: Date = Date(), policy: AddressPolicy = .unrestricted) {
+        self.file = URL(fileURLWithPath: "/").appendingPathComponent(name)
+        self.document = document
+        self.date = date
+        restrictedPolicy = policy == .unrestricted ? nil : policy
     }
 
     /// Nothing changes until the file is read.

@@ -1,8 +1,9 @@
 public import Foundation
 public import ReduxVM
 
-/// Follows a new feed. The URL is checked (http, https or file); the source is stored and fetched at once,
-/// and its title then comes from the feed.
+/// Follows a new feed. The URL is checked (http, https or file; http and https alone under a
+/// ``AddressPolicy/publicWeb(allowing:)`` policy, whose source keeps it for every fetch); the source is stored and
+/// fetched at once, and its title then comes from the feed.
 ///
 /// A refused address posts ``RssProblem/badAddress(_:_:)`` and one already followed
 /// ``RssProblem/alreadyFollowing(_:source:)``; nothing is added then. A source whose first fetch fails is
@@ -19,30 +20,38 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
     public let id: UUID
     /// When it was added.
     public let date: Date
+    /// What its fetches may reach (optional in journals written before policies: unrestricted).
+    let restrictedPolicy: AddressPolicy?
 
-    /// Adds the feed at `url`, filed under `tags`.
-    public init(url: URL, tags: [String] = [], id: UUID = UUID(), date: Date = Date()) {
+    /// What the source's fetches may reach, for as long as it is followed.
+    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+
+    /// Adds the feed at `url`, filed under `tags`, its fetches reaching what `policy` allows.
+    public init(
+        url: URL, tags: [String] = [], id: UUID = UUID(), date: Date = Date(), policy: AddressPolicy = .unrestricted
+    ) {
         self.url = url
         self.tags = tags
         self.id = id
         self.date = date
+        restrictedPolicy = policy == .unrestricted ? nil : policy
     }
 
     /// Appends the source, or posts why the URL was refused.
     public func updateState(_ state: inout RssState) {
-        guard let url = state.newFeedAddress(url, at: date) else { return }
+        guard let url = state.newFeedAddress(url, at: date, policy: policy) else { return }
         state.sources.all.append(
             Source(
                 id: id, url: url, title: SourceURL.provisionalTitle(url), tags: TagName.normalized(tags),
-                addedAt: date))
+                addedAt: date, addressPolicy: policy))
     }
 }
 
 extension RssState {
-    /// `url` as a source would keep it, when it is accepted and not followed yet; otherwise nil, with a notice
-    /// saying why (``RssProblem/badAddress(_:_:)``, ``RssProblem/alreadyFollowing(_:source:)``).
-    mutating func newFeedAddress(_ url: URL, at date: Date) -> URL? {
-        switch SourceURL.validate(url) {
+    /// `url` as a source would keep it, when it is accepted under `policy` and not followed yet; otherwise nil,
+    /// with a notice saying why (``RssProblem/badAddress(_:_:)``, ``RssProblem/alreadyFollowing(_:source:)``).
+    mutating func newFeedAddress(_ url: URL, at date: Date, policy: AddressPolicy) -> URL? {
+        switch SourceURL.validate(url, policy: policy) {
         case .failure(let refusal):
             notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
             return nil

@@ -2,19 +2,33 @@ import Foundation
 
 /// The rules for a feed address: what is accepted, and how it is shown without credentials.
 enum SourceURL {
-    /// Accepts http and https URLs with a host, and file URLs with a path; returns the URL to store.
-    static func validate(_ url: URL) -> Result<URL, AddressRefusal> {
+    /// Accepts http and https URLs with a host, and file URLs with a path (http and https alone, to hosts
+    /// that are not an address or name `policy` refuses, under a restricted policy); returns the URL to store.
+    /// A host name is only checked where it leads when connecting (``AddressGuard``).
+    static func validate(_ url: URL, policy: AddressPolicy = .unrestricted) -> Result<URL, AddressRefusal> {
         guard let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
         switch scheme {
         case "http", "https":
             guard let host = url.host, !host.isEmpty else { return .failure(.noHost) }
+            if let kind = refusal(ofHost: host, policy: policy) { return .failure(.notAllowed(kind)) }
             return .success(url)
+        case "file" where !policy.allowsFiles:
+            return .failure(.unsupportedScheme(scheme))
         case "file":
             guard !url.path.isEmpty else { return .failure(.noPath) }
             return .success(url.standardizedFileURL)
         default:
             return .failure(.unsupportedScheme(scheme))
         }
+    }
+
+    /// Why `policy` refuses `host` as it is written: an address it does not allow, or `localhost`; nil when
+    /// it does not refuse it before connecting.
+    static func refusal(ofHost host: String, policy: AddressPolicy) -> AddressKind? {
+        if let address = IPAddress(host) { return policy.refusal(of: address) }
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        guard name == "localhost" || name.hasSuffix(".localhost") else { return nil }
+        return policy.refusal(of: IPAddress(bytes: [127, 0, 0, 1]))
     }
 
     /// The URL as a user may see it: user and password removed.

@@ -21,6 +21,7 @@ import Foundation
     @_spi(Benchmarks) public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         switch request.url.scheme?.lowercased() {
         case "file":
+            guard request.policy.allowsFiles else { throw .unsupportedScheme("file") }
             return try await file.fetch(request)
         case "http", "https":
             return try await http.fetch(request)

@@ -33,12 +33,17 @@ public import Foundation
     @_spi(Benchmarks) public var etag: String?
     /// The `Last-Modified` of the last successful fetch, sent back verbatim as `If-Modified-Since`.
     @_spi(Benchmarks) public var lastModified: String?
+    /// Which schemes and addresses the fetch may reach: its source's.
+    @_spi(Benchmarks) public var policy: AddressPolicy
 
     /// A request for `url` with the stored validators, if any.
-    @_spi(Benchmarks) public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+    @_spi(Benchmarks) public init(
+        url: URL, etag: String? = nil, lastModified: String? = nil, policy: AddressPolicy = .unrestricted
+    ) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.policy = policy
     }
 }
 

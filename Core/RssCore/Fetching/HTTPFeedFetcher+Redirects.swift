@@ -16,7 +16,8 @@ extension HTTPFeedFetcher {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw redirects == 0 ? .unsupportedScheme(url.scheme ?? "") : .redirect(.unsupportedScheme(url.scheme ?? ""))
             }
-            let response = try await send(url: url, etag: request.etag, lastModified: request.lastModified)
+            let response = try await send(
+                url: url, etag: request.etag, lastModified: request.lastModified, policy: request.policy)
             let status = Int(response.status.code)
             switch status {
             case 301, 302, 303, 307, 308:
@@ -66,9 +67,12 @@ extension HTTPFeedFetcher {
         }
     }
 
-    /// Sends one GET for `url` with the validators, the User-Agent and the encodings we accept; a connection
-    /// lost before the answer is tried again (see ``isLostConnection(_:)``).
-    func send(url: URL, etag: String?, lastModified: String?) async throws(FetchError) -> HTTPClientResponse {
+    /// Sends one GET for `url` with the validators, the User-Agent and the encodings we accept, through the
+    /// ``AddressGuard`` of `policy` when it does not allow every address; a connection lost before the answer
+    /// is tried again (see ``isLostConnection(_:)``).
+    func send(
+        url: URL, etag: String?, lastModified: String?, policy: AddressPolicy = .unrestricted
+    ) async throws(FetchError) -> HTTPClientResponse {
         var request = HTTPClientRequest(url: url.withoutCredentials.absoluteString)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: configuration.userAgent)
@@ -79,11 +83,20 @@ extension HTTPFeedFetcher {
         if let authorization = url.basicAuthorization {
             request.headers.add(name: "Authorization", value: authorization)
         }
+        let (client, addressGuard): (HTTPClient, AddressGuard?)
+        if policy.allowsEveryAddress {
+            (client, addressGuard) = (self.client, nil)
+        } else {
+            (client, addressGuard) = try await guardedClients.client(for: policy)
+        }
         var attempt = 1
         while true {
             do {
                 return try await client.execute(request, timeout: TimeAmount(configuration.totalTimeout))
             } catch {
+                if let addressGuard, let refusal = Self.guardOutcome(of: error, for: url, from: addressGuard) {
+                    throw refusal
+                }
                 // A pooled connection the server had already closed: send the request again.
                 guard attempt < Self.attemptsOnLostConnection, Self.isLostConnection(error), !Task.isCancelled else {
                     throw describe(error, fetching: url)
@@ -91,6 +104,14 @@ extension HTTPFeedFetcher {
                 attempt += 1
             }
         }
+    }
+
+    /// Why the guard did not make the tunnel a request failed on: the guard answers every refusal with an
+    /// error status, which AsyncHTTPClient reports as an invalid proxy response, and keeps the reason.
+    static func guardOutcome(of error: any Error, for url: URL, from addressGuard: AddressGuard) -> FetchError? {
+        guard let error = error as? HTTPClientError, error == .invalidProxyResponse, let host = url.host else { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return addressGuard.outcome(host: host, port: port) ?? .connection(.other("the address guard refused the connection"))
     }
 
     /// Feed types first, anything else last: some servers answer `*/*`-less requests with 406.

@@ -21,8 +21,10 @@ import NIOHTTPCompression
 @_spi(Benchmarks) public final class HTTPFeedFetcher: FeedFetcher {
     /// The limits applied to every fetch.
     @_spi(Benchmarks) public let configuration: HTTPFetchConfiguration
-    /// The one client, with its connection pool.
+    /// The one client, with its connection pool, for fetches that may reach every address.
     let client: HTTPClient
+    /// The clients for fetches whose policy allows only some addresses: through an ``AddressGuard``.
+    let guardedClients: GuardedClients
     /// The clock `Retry-After` seconds count from.
     let now: @Sendable () -> Date
 
@@ -31,8 +33,12 @@ import NIOHTTPCompression
         self.init(configuration: configuration, now: { Date() })
     }
 
-    /// A fetcher whose `Retry-After` seconds count from `now`.
-    init(configuration: HTTPFetchConfiguration, now: @escaping @Sendable () -> Date) {
+    /// A fetcher whose `Retry-After` seconds count from `now`, and whose address guards resolve host names
+    /// with `resolver`.
+    init(
+        configuration: HTTPFetchConfiguration, now: @escaping @Sendable () -> Date,
+        resolver: any HostResolver = SystemHostResolver()
+    ) {
         self.configuration = configuration
         self.now = now
         var clientConfiguration = HTTPClient.Configuration(
@@ -45,12 +51,16 @@ import NIOHTTPCompression
         // A refused connection is an answer, not something to retry until the connect timeout.
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+        guardedClients = GuardedClients(
+            configuration: clientConfiguration, resolver: resolver,
+            connectTimeout: configuration.connectTimeout * 0.8)
     }
 
     /// Closes every connection and releases the client; call it once, after the last fetch.
     @_spi(Benchmarks) public func shutdown() async {
         // Fails only when already shut down: nothing is left to release either way.
         try? await client.shutdown()
+        await guardedClients.shutdown()
     }
 
     @_spi(Benchmarks) public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {

@@ -6,6 +6,9 @@ public enum AddressRefusal: Error, Sendable, Equatable, Codable {
     case noHost
     /// A `file:` URL with no path.
     case noPath
-    /// A scheme RssCore does not fetch (only http, https and file are); the scheme as written.
+    /// A scheme RssCore does not fetch (only http, https and file are; http and https alone under a restricted
+    /// ``AddressPolicy``); the scheme as written.
     case unsupportedScheme(String)
+    /// The host is an address (or `localhost`) the ``AddressPolicy`` it was given under does not allow.
+    case notAllowed(AddressKind)
 }

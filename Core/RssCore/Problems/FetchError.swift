@@ -21,8 +21,12 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
     case file(FileProblem)
     /// The body was not a feed the parser could read.
     case parse(FeedParseError)
-    /// The address's scheme cannot be fetched (only http, https and file can).
+    /// The address's scheme cannot be fetched (only http, https and file can; under
+    /// ``AddressPolicy/publicWeb(allowing:)`` only http and https).
     case unsupportedScheme(String)
+    /// The source's ``AddressPolicy`` does not allow connecting to where its host (or a redirect) leads: a
+    /// loopback, private, link-local … address. Nothing was sent there.
+    case addressNotAllowed(AddressKind)
     /// The fetch was cancelled: never a failure of the source, and never recorded as one.
     case cancelled
     /// A failure recorded by a version of RssReeder from before failures were typed: its stage and its words
@@ -50,7 +54,7 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
         case .timeout: .timeout
         case .tooLarge, .file(.tooLarge): .tooLarge
         case .parse: .parse
-        case .redirect, .connection, .file, .unsupportedScheme, .cancelled: .fetch
+        case .redirect, .connection, .file, .unsupportedScheme, .addressNotAllowed, .cancelled: .fetch
         case .unclassified(let stage, _): stage
         }
     }

@@ -40,6 +40,11 @@ public enum RssProblem: Error, Sendable, Equatable, Codable {
     /// No feed was found at this address (shown without credentials): it was read, but it is no feed, declares
     /// none, and none of its site's usual feed addresses holds one.
     case noFeedFound(page: String)
+    /// No feed was found at this address (shown without credentials), and nothing was followed: the address
+    /// could not be fetched, or what it holds is no feed and declares none (``FetchError/parse(_:)`` with
+    /// ``FeedParser/FeedParseError/htmlPage`` for a web page). A search told to follow only a feed it found
+    /// (``DiscoverFeeds/Choice/firstFound``) says so.
+    case noFeed(page: String, FetchError)
     /// A feed was picked from a discovery by a number it does not have (or no discovery has found feeds).
     case noDiscoveredFeed(number: Int)
     /// An action named a rule that does not exist (names are compared with case ignored).

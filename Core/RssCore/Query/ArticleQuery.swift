@@ -13,13 +13,31 @@ public import Foundation
 /// let firstUnread = try await store.articles(query)
 /// ```
 public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
-    /// The orders a query reads in: by date, which is what ``after`` pages through. (The news lists can also
-    /// be sorted by source or title, see ``ListSort``, and page by position.)
+    /// The orders a query reads in, which ``after`` pages through: by date, or by number, the order articles
+    /// were stored in, which a sync client that asks for "the articles after the last one I have" reads. (The
+    /// news lists can also be sorted by source or title, see ``ListSort``, and page by position.)
     public enum Order: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         /// Most recent first.
         case newestFirst
         /// Oldest first.
         case oldestFirst
+        /// The lowest ``ArticleSnapshot/number`` first: the first stored first.
+        case lowestNumberFirst
+        /// The highest ``ArticleSnapshot/number`` first: the last stored first.
+        case highestNumberFirst
+
+        /// Whether it is by date (else by number).
+        var isByDate: Bool { self == .newestFirst || self == .oldestFirst }
+
+        /// The same key, the other way round.
+        var reversed: Order {
+            switch self {
+            case .newestFirst: .oldestFirst
+            case .oldestFirst: .newestFirst
+            case .lowestNumberFirst: .highestNumberFirst
+            case .highestNumberFirst: .lowestNumberFirst
+            }
+        }
     }
 
     /// Only these sources' articles; nil for every source.
@@ -38,13 +56,28 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     public var since: Date?
     /// Only articles dated before this time.
     public var before: Date?
+    /// Only articles this reader stored at or after this time (``ArticleSnapshot/firstSeen``): what a sync
+    /// client that last looked then has not seen.
+    public var storedSince: Date?
+    /// Only articles this reader stored before this time.
+    public var storedBefore: Date?
+    /// Only articles that changed at or after this time (``ArticleSnapshot/changed``: stored, re-fetched with
+    /// new text, or marked).
+    public var changedSince: Date?
+    /// Only articles that last changed before this time.
+    public var changedBefore: Date?
+    /// Only articles whose ``ArticleSnapshot/number`` is greater than this.
+    public var numbersAbove: Int64?
+    /// Only articles whose ``ArticleSnapshot/number`` is less than this.
+    public var numbersBelow: Int64?
     /// Only articles matching this text in their title or body, read as the news lists' search reads it:
     /// every word must occur, each as a word or the start of one, case and accents ignored
     /// (`swift conc` finds "Swift concurrency"); punctuation is not syntax. Blank means no search.
     public var searchText: String?
     /// The order of the result; ties are broken by the order articles were stored, so pages are stable.
     public var order: Order
-    /// At most this many articles per source: each source's newest, whatever ``order`` says.
+    /// At most this many articles per source: each source's newest (by date, or for an order by number its
+    /// highest numbered), whatever ``order`` says.
     public var limitPerSource: Int?
     /// At most this many articles in all, the first in ``order``.
     public var limit: Int?

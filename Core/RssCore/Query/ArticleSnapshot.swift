@@ -25,6 +25,9 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
     public let updated: Date?
     /// When this reader first stored it.
     public let firstSeen: Date
+    /// When it last changed for a sync client: when it was marked read, unread, starred or unstarred, or a
+    /// re-fetch changed its text; its ``firstSeen`` until then.
+    public let changed: Date
     /// Whether it was read.
     public let isRead: Bool
     /// Whether it is starred.
@@ -52,7 +55,7 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
         public let type: String?
     }
 
-    /// An article's place in date order: opaque, only for ``ArticleQuery/after``.
+    /// An article's place in a query's order: opaque, only for ``ArticleQuery/after``.
     public struct Position: Sendable, Equatable, Hashable, Codable {
         let date: Double
         let storageOrder: Int64

@@ -29,6 +29,19 @@ extension Store where State == RssState {
         try await readDatabase { database throws(DatabaseProblem) in try database.articleCountsBySource() }
     }
 
+    /// The numbers of the sources and tags (see ``LibraryNumbers``), for a front whose clients name them by
+    /// number.
+    public func libraryNumbers() async throws(RssProblem) -> LibraryNumbers {
+        try await readDatabase { database throws(DatabaseProblem) in try database.libraryNumbers() }
+    }
+
+    /// The library as an OPML 2.0 document, as ``ExportOPML`` writes it to a file: for a front that sends it
+    /// elsewhere (a sync server's export).
+    public func exportedOPML() async -> Data {
+        await processed()
+        return OPMLExport.document(of: state, at: now)
+    }
+
     /// The article `id` with its text (``ArticleSnapshot/body``), or nil when it is not stored; unlike
     /// ``OpenArticle`` it neither routes nor marks the article read.
     public func article(id: UUID) async throws(RssProblem) -> ArticleSnapshot? {

@@ -33,6 +33,20 @@ public struct FeedDiscovery: Sendable, Equatable {
     public let choice: DiscoverFeeds.Choice
     /// Where the search stands.
     public internal(set) var phase: Phase
+    /// What its fetches, and the source it follows, may reach.
+    public let policy: AddressPolicy
+
+    init(
+        id: UUID, page: URL, tags: [String], choice: DiscoverFeeds.Choice, phase: Phase,
+        policy: AddressPolicy = .unrestricted
+    ) {
+        self.id = id
+        self.page = page
+        self.tags = tags
+        self.choice = choice
+        self.phase = phase
+        self.policy = policy
+    }
 
     /// The feeds found so far (none while searching or after a failure).
     public var feeds: [DiscoveredFeed] {
@@ -47,7 +61,7 @@ public struct FeedDiscovery: Sendable, Equatable {
     /// address as given; nil while searching, or when the user is to choose.
     var followedByItself: URL? {
         switch phase {
-        case .found(let feeds) where feeds.count == 1 || choice == .first: feeds.first?.url
+        case .found(let feeds) where feeds.count == 1 || choice != .ask: feeds.first?.url
         case .followedAsGiven: page
         default: nil
         }

@@ -12,15 +12,19 @@ struct PendingMarks: Sendable, Equatable {
     enum Change: Sendable, Equatable {
         case read(Set<UUID>, Bool)
         case starred(UUID, Bool)
-        case allRead(sources: Set<UUID>?, before: Date?)
+        case allRead(sources: Set<UUID>?, before: Date?, storedBefore: Date? = nil)
 
         /// The change applied to a row.
         func apply(to row: inout ArticleRow) {
             switch self {
             case .read(let ids, let isRead): if ids.contains(row.id) { row.isRead = isRead }
             case .starred(let id, let isStarred): if id == row.id { row.isStarred = isStarred }
-            case .allRead(let sources, let before):
-                if sources?.contains(row.sourceID) ?? true, before.map({ row.date < $0 }) ?? true { row.isRead = true }
+            case .allRead(let sources, let before, let storedBefore):
+                if sources?.contains(row.sourceID) ?? true, before.map({ row.date < $0 }) ?? true,
+                    storedBefore.map({ row.firstSeen < $0 }) ?? true
+                {
+                    row.isRead = true
+                }
             }
         }
 

@@ -25,13 +25,20 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     /// The user's interval for this source alone (`set-source SOURCE interval 2h`), instead of the refresh
     /// interval setting; nil follows the setting. The feed and server may still raise it (``FetchSchedule``).
     public internal(set) var refreshInterval: TimeInterval?
+    /// What the source's fetches may reach: the policy it was added under (``AddSource/policy``), applied by
+    /// every program that fetches it.
+    public var addressPolicy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+    /// The policy when it is not ``AddressPolicy/unrestricted``: optional, so that journals written before
+    /// policies existed still read.
+    var restrictedPolicy: AddressPolicy?
 
     /// Makes a source; RssCore makes them when a user adds a feed or imports OPML.
     init(
         id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
         addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil,
-        feedTitle: String? = nil
+        feedTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted
     ) {
+        restrictedPolicy = addressPolicy == .unrestricted ? nil : addressPolicy
         self.id = id
         self.url = url
         self.title = title

@@ -19,7 +19,7 @@ struct ArticleSQL {
     private var filterArguments: StatementArguments
     /// What the user typed, for ``expandSearch(_:)``.
     private var searchText: String?
-    /// Counts the matches from the maintained counts when they can answer (no search, no dates); a search
+    /// Counts the matches from the maintained counts when they can answer (no search, no times); a search
     /// with no other condition is counted in the FTS index alone (no join).
     var countSQL: String
     /// For a search: its matches' search keys in date order, to which ``searchKeysOrder(_:)`` adds the order.
@@ -66,12 +66,39 @@ struct ArticleSQL {
             conditions.append("article.sortDate < ?")
             arguments += [before.storageValue]
         }
+        if let since = query.storedSince {
+            conditions.append("article.firstSeenAt >= ?")
+            arguments += [since.storageValue]
+        }
+        if let before = query.storedBefore {
+            conditions.append("article.firstSeenAt < ?")
+            arguments += [before.storageValue]
+        }
+        if let since = query.changedSince {
+            conditions.append("coalesce(article.changedAt, article.firstSeenAt) >= ?")
+            arguments += [since.storageValue]
+        }
+        if let before = query.changedBefore {
+            conditions.append("coalesce(article.changedAt, article.firstSeenAt) < ?")
+            arguments += [before.storageValue]
+        }
+        if let above = query.numbersAbove {
+            conditions.append("article.rowid > ?")
+            arguments += [above]
+        }
+        if let below = query.numbersBelow {
+            conditions.append("article.rowid < ?")
+            arguments += [below]
+        }
         if let filter = query.filter {
             let sql = FilterSQL(filter.expression, now: filter.now ?? now)
             conditions.append(sql.condition)
             arguments += sql.arguments
         }
-        if let after = query.after {
+        if let after = query.after, !query.order.isByDate {
+            conditions.append(query.order == .highestNumberFirst ? "article.rowid < ?" : "article.rowid > ?")
+            arguments += [after.storageOrder]
+        } else if let after = query.after {
             let comparison = query.order == .newestFirst ? "<" : ">"
             conditions.append("(article.sortDate, article.rowid) \(comparison) (?, ?)")
             arguments += [after.date, after.storageOrder]
@@ -92,7 +119,8 @@ struct ArticleSQL {
                 ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
                 : "SELECT count(*) " + fromWhere
         }
-        if searchMatch == nil {
+        if searchMatch == nil || !query.order.isByDate {
+            // The full-text index's keys are in date order: an order by number sorts the matches instead.
             searchKeysSelect = nil
         } else {
             searchKeysSelect = searchOnly
@@ -125,8 +153,12 @@ struct ArticleSQL {
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
     static func orderBy(_ order: ArticleQuery.Order) -> String {
-        order == .newestFirst
-            ? "ORDER BY article.sortDate DESC, article.rowid DESC" : "ORDER BY article.sortDate, article.rowid"
+        switch order {
+        case .newestFirst: "ORDER BY article.sortDate DESC, article.rowid DESC"
+        case .oldestFirst: "ORDER BY article.sortDate, article.rowid"
+        case .lowestNumberFirst: "ORDER BY article.rowid"
+        case .highestNumberFirst: "ORDER BY article.rowid DESC"
+        }
     }
 
     /// `ORDER BY` for a news list's `sort`: a date order as a query's, or by source or article title with
@@ -175,7 +207,9 @@ struct ArticleSQL {
     /// are one column of the counts (no numbers, no filter). Its arguments are the scope's alone, as the query's are then.
     private static func maintainedCount(_ query: ArticleQuery, scope: SourceScope) -> String? {
         guard query.searchText.map({ $0.allSatisfy(\.isWhitespace) }) ?? true, query.since == nil,
-            query.before == nil, query.after == nil, query.numbers == nil, query.filter == nil
+            query.before == nil, query.after == nil, query.numbers == nil, query.filter == nil,
+            query.storedSince == nil, query.storedBefore == nil, query.changedSince == nil,
+            query.changedBefore == nil, query.numbersAbove == nil, query.numbersBelow == nil
         else { return nil }
         let value: String
         switch (query.isRead, query.isStarred) {

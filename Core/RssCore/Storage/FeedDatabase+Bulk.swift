@@ -24,13 +24,27 @@ extension FeedDatabase {
             let sourceInsert = try db.makeStatement(sql: """
                 INSERT OR IGNORE INTO source (\(StoredSource.columns)) VALUES (\(StoredSource.placeholders))
                 """)
-            for source in sources { try sourceInsert.execute(arguments: source.arguments) }
+            for source in sources {
+                try sourceInsert.execute(arguments: source.arguments)
+                try Self.registerTags(source.tags, db)
+            }
             let articleInsert = try db.makeStatement(sql: """
                 INSERT OR IGNORE INTO article (\(StoredArticle.columns)) VALUES (\(StoredArticle.placeholders))
                 """)
+            let numberedInsert = try db.makeStatement(sql: """
+                INSERT OR IGNORE INTO article (rowid, \(StoredArticle.columns)) VALUES (?, \(StoredArticle.placeholders))
+                """)
+            // Above every number ever given (see `mergeFetchedItems`): the first article stored is numbered so,
+            // and the rest follow from it by SQLite's own rule.
+            var floor = try Self.firstFreeArticleNumber(db)
             var inserted = 0
             for article in articles {
-                try articleInsert.execute(arguments: article.arguments)
+                if let number = floor {
+                    try numberedInsert.execute(arguments: [number] + article.arguments)
+                    if db.changesCount > 0 { floor = nil }
+                } else {
+                    try articleInsert.execute(arguments: article.arguments)
+                }
                 inserted += db.changesCount
             }
             for trigger in triggers { try db.execute(sql: trigger["sql"]) }

@@ -2,29 +2,31 @@ import Foundation
 import GRDB
 
 /// Read and starred marks: one-row updates that never touch the full-text index (its trigger watches only the
-/// text columns), each returning how it changed the counts, counted from the rows it changed.
+/// text columns), each returning how it changed the counts, counted from the rows it changed. Each article it
+/// changes is dated as changed at `now` (`changedAt`), so that a sync client asking what changed since its last
+/// sync sees the mark.
 extension FeedDatabase {
     /// Marks the given articles read or unread; returns how the unread counts changed.
     @discardableResult
-    func setRead(_ isRead: Bool, articleIDs: [UUID]) throws(DatabaseProblem) -> CountChange {
-        try setFlag("isRead", to: isRead, articleIDs: articleIDs) { change, source in
+    func setRead(_ isRead: Bool, articleIDs: [UUID], now: Date = Date()) throws(DatabaseProblem) -> CountChange {
+        try setFlag("isRead", to: isRead, articleIDs: articleIDs, now: now) { change, source in
             change.unreadBySource[source, default: 0] += isRead ? -1 : 1
         }
     }
 
     /// Stars or unstars the given articles; returns how the starred count changed.
     @discardableResult
-    func setStarred(_ isStarred: Bool, articleIDs: [UUID]) throws(DatabaseProblem) -> CountChange {
-        try setFlag("isStarred", to: isStarred, articleIDs: articleIDs) { change, _ in
+    func setStarred(_ isStarred: Bool, articleIDs: [UUID], now: Date = Date()) throws(DatabaseProblem) -> CountChange {
+        try setFlag("isStarred", to: isStarred, articleIDs: articleIDs, now: now) { change, _ in
             change.starred += isStarred ? 1 : -1
         }
     }
 
     /// Marks every unread article read, of some sources, of the sources filed under `tag`, or of all (both nil),
-    /// dated before `before` when given; returns how the unread counts changed.
+    /// within `bound` when given; returns how the unread counts changed.
     @discardableResult
     func markAllRead(
-        sourceIDs: Set<UUID>? = nil, tag: String? = nil, before: Date? = nil
+        sourceIDs: Set<UUID>? = nil, tag: String? = nil, bound: MarkAllRead.Bound? = nil, now: Date = Date()
     ) throws(DatabaseProblem) -> CountChange {
         if let sourceIDs, sourceIDs.isEmpty { return CountChange() }
         return try write(.saveMarks) { db in
@@ -38,9 +40,17 @@ extension FeedDatabase {
                 scope += " AND sourceId IN (\(ArticleSQL.sourcesTagged))"
                 arguments += [ArticleSQL.jsonArray([tag])]
             }
-            if let before {
+            switch bound {
+            case nil: break
+            case .datedBefore(let date):
                 scope += " AND sortDate < ?"
-                arguments += [before.storageValue]
+                arguments += [date.storageValue]
+            case .storedBefore(let date):
+                scope += " AND firstSeenAt < ?"
+                arguments += [date.storageValue]
+            case .numberedUpTo(let number):
+                scope += " AND rowid <= ?"
+                arguments += [number]
             }
             var change = CountChange()
             for row in try Row.fetchAll(
@@ -50,21 +60,23 @@ extension FeedDatabase {
                 change.unreadBySource[row.uuid("sourceId")] = -(row["unread"] as Int)
             }
             // Hidden articles count nowhere (and a rule hid them read): the lists' indexes serve both statements.
-            try db.execute(sql: "UPDATE article SET isRead = 1 WHERE isRead = 0 AND isHidden = 0\(scope)", arguments: arguments)
+            try db.execute(
+                sql: "UPDATE article SET isRead = 1, changedAt = ? WHERE isRead = 0 AND isHidden = 0\(scope)",
+                arguments: [now.storageValue] + arguments)
             return change
         }
     }
 
     private func setFlag(
-        _ column: String, to value: Bool, articleIDs: [UUID], count: (inout CountChange, UUID) -> Void
+        _ column: String, to value: Bool, articleIDs: [UUID], now: Date, count: (inout CountChange, UUID) -> Void
     ) throws(DatabaseProblem) -> CountChange {
         if articleIDs.isEmpty { return CountChange() }
         return try write(.saveMarks) { db in
             let statement = try db.cachedStatement(
-                sql: "UPDATE article SET \(column) = ? WHERE id = ? AND \(column) != ? RETURNING sourceId")
+                sql: "UPDATE article SET \(column) = ?, changedAt = ? WHERE id = ? AND \(column) != ? RETURNING sourceId")
             var change = CountChange()
             for id in articleIDs {
-                guard let row = try Row.fetchOne(statement, arguments: [value, id.uuidString, value]) else {
+                guard let row = try Row.fetchOne(statement, arguments: [value, now.storageValue, id.uuidString, value]) else {
                     continue  // unknown, or already so
                 }
                 count(&change, row.uuid("sourceId"))

@@ -35,8 +35,9 @@ extension FeedDatabase {
     /// Rules:
     /// - an item is known by (source, stable id): a re-fetch never duplicates it (duplicates within one fetch
     ///   count once, the first wins);
-    /// - a known item's text, links, dates and enclosure are updated when they changed; its read and starred
-    ///   marks, id and first-seen time never are;
+    /// - a known item's text, links, dates and enclosure are updated when they changed (and it is dated as
+    ///   changed, for sync clients); its read and starred marks, id and first-seen time never are;
+    /// - a new item's number (its rowid) is above every number given before, even of articles since removed;
     /// - an item missing from this fetch stays (retention removes old items, not the feed);
     /// - an item removed by retention does not come back while the feed still lists it (tombstones), and the
     ///   tombstones of items the feed no longer lists are dropped;
@@ -86,7 +87,7 @@ extension FeedDatabase {
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
-                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?
+                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?, changedAt = ?
             WHERE rowid = ?
             """)
 
@@ -110,7 +111,8 @@ extension FeedDatabase {
                 }
                 try update.execute(arguments: [
                     item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
-                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate, rowid,
+                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate,
+                    now.storageValue, rowid,
                 ])
                 result.updated += 1
             } else if stored.tombstones.contains(item.stableID) {
@@ -129,7 +131,15 @@ extension FeedDatabase {
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
                     isRead: verdict.isRead, isStarred: verdict.isStarred)
-                try insert.execute(arguments: article.arguments + [verdict.isHidden])
+                if result.inserted == 0, let number = try firstFreeArticleNumber(db) {
+                    // Above every number ever given: the ones after it follow by SQLite's own rule.
+                    try db.cachedStatement(sql: """
+                        INSERT INTO article (rowid, \(StoredArticle.columns), isHidden)
+                        VALUES (?, \(StoredArticle.placeholders), ?)
+                        """).execute(arguments: [number] + article.arguments + [verdict.isHidden])
+                } else {
+                    try insert.execute(arguments: article.arguments + [verdict.isHidden])
+                }
                 let rowid = db.lastInsertedRowID
                 if !verdict.isHidden {
                     result.visible += 1

@@ -63,6 +63,7 @@ extension FeedDatabase {
     ///
     /// Newest first, a source's cursor reads its newest `perSource` rows; oldest first, it starts at the
     /// source's `perSource`-th newest row (found on the same index) and reads forwards. Neither needs a sort.
+    /// By number, the same with the highest numbers for the newest.
     private static func mergeNewestPerSource(
         _ query: ArticleQuery, perSource: Int, now: Date, _ db: Database, _ visit: (ArticleSnapshot) -> Bool
     ) throws {
@@ -77,12 +78,12 @@ extension FeedDatabase {
         for source in sources {
             oneSource.sourceIDs = [source]
             oneSource.after = nil
-            if query.order == .oldestFirst {
+            if query.order == .oldestFirst || query.order == .lowestNumberFirst {
                 guard let newest = ArticleSQL(oneSource, now: now) else { continue }
                 let cutoff = try Row.fetchOne(
                     db,
                     sql: "SELECT article.sortDate, article.rowid \(newest.fromWhere) "
-                        + "\(ArticleSQL.orderBy(ArticleQuery.Order.newestFirst)) LIMIT 1 OFFSET \(perSource - 1)",
+                        + "\(ArticleSQL.orderBy(query.order.reversed)) LIMIT 1 OFFSET \(perSource - 1)",
                     arguments: newest.arguments)
                 // Rows at or after the cutoff: `after` is exclusive, and storage order is a whole number.
                 oneSource.after = cutoff.map { row in
@@ -109,7 +110,12 @@ extension FeedDatabase {
 extension ArticleSnapshot.Position {
     /// Whether this position comes after `other` in `order`.
     func comes(after other: Self, in order: ArticleQuery.Order) -> Bool {
-        order == .newestFirst ? precedes(other) : other.precedes(self)
+        switch order {
+        case .newestFirst: precedes(other)
+        case .oldestFirst: other.precedes(self)
+        case .lowestNumberFirst: storageOrder > other.storageOrder
+        case .highestNumberFirst: storageOrder < other.storageOrder
+        }
     }
 }
 

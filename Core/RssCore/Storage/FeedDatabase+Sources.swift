@@ -36,6 +36,7 @@ extension FeedDatabase {
 
     static func saveSource(_ source: StoredSource, _ db: Database) throws {
         try db.cachedStatement(sql: upsertSourceSQL).execute(arguments: source.arguments)
+        try registerTags(source.tags, db)
     }
 
     private static let upsertSourceSQL: String = {

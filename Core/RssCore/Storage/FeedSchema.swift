@@ -11,7 +11,8 @@ enum FeedSchema {
     static let migrationIdentifiers = [
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
-        rulesMigration, articleCountInsertsByWritersMigration,
+        rulesMigration, articleCountInsertsByWritersMigration, syncNumbersMigration,
+        sourceAddressPolicyMigration,
     ]
 
     /// The migration that adds the user's own name for a source.
@@ -58,6 +59,14 @@ enum FeedSchema {
         migrator.registerMigration(articleCountInsertsByWritersMigration) { db in
             try countInsertsByWriters(db)
             try setUserVersion(of: articleCountInsertsByWritersMigration, db)
+        }
+        migrator.registerMigration(syncNumbersMigration) { db in
+            try createSyncNumbers(db)
+            try setUserVersion(of: syncNumbersMigration, db)
+        }
+        migrator.registerMigration(sourceAddressPolicyMigration) { db in
+            try createSourceAddressPolicy(db)
+            try setUserVersion(of: sourceAddressPolicyMigration, db)
         }
         return migrator
     }

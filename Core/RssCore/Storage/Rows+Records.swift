@@ -33,10 +33,11 @@ extension UUID {
 extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
-        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns), customTitle
+        lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns), customTitle,
+        addressPolicy
         """
     /// One `?` per column of ``columns``.
-    static let placeholders = Array(repeating: "?", count: 17 + scheduleColumnCount).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 18 + scheduleColumnCount).joined(separator: ", ")
 
     init(row: Row) {
         let lastError = StoredFetchFailure(
@@ -53,6 +54,7 @@ extension StoredSource {
         )
         readSchedule(row)
         customTitle = row["customTitle"]
+        addressPolicy = AddressPolicy(stored: row["addressPolicy"])
     }
 
     /// Arguments in the order of `columns`.
@@ -64,7 +66,7 @@ extension StoredSource {
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
             status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
             status.nextAttemptAt.storageValue, status.lastError?.detail,
-        ] + scheduleArguments + [customTitle]
+        ] + scheduleArguments + [customTitle, addressPolicy.storedText]
     }
 }
 
@@ -132,7 +134,8 @@ extension ArticleSnapshot {
         """
         article.rowid, article.id, article.sourceId, article.stableId, article.title, article.link, \
         article.author, article.publishedAt, article.updatedAt, article.sortDate, article.firstSeenAt, \
-        article.isRead, article.isStarred, article.enclosureURL, article.enclosureType, article.categories
+        article.isRead, article.isStarred, article.enclosureURL, article.enclosureType, article.categories, \
+        coalesce(article.changedAt, article.firstSeenAt)
         """ + (includingBody ? ", article.summary, article.contentHTML" : "")
     }
 
@@ -146,8 +149,9 @@ extension ArticleSnapshot {
             link: (row[5] as String?).flatMap(URL.init(string:)), author: row[6],
             date: Date(storageValue: sortDate), published: (row[7] as Double?).map(Date.init(storageValue:)),
             updated: (row[8] as Double?).map(Date.init(storageValue:)), firstSeen: Date(storageValue: row[10]),
-            isRead: row[11], isStarred: row[12], enclosure: enclosure, categories: [String](lines: row[15]),
-            body: includesBody ? ArticleBody(summaryHTML: row[16], contentHTML: row[17]) : nil,
+            changed: Date(storageValue: row[16]), isRead: row[11], isStarred: row[12], enclosure: enclosure,
+            categories: [String](lines: row[15]),
+            body: includesBody ? ArticleBody(summaryHTML: row[17], contentHTML: row[18]) : nil,
             position: Position(date: sortDate, storageOrder: row[0]))
     }
 }

@@ -41,10 +41,17 @@ enum RuleApplication {
             }
         }
         switch rule.action {
-        case .read: try db.execute(sql: "UPDATE article SET isRead = 1 WHERE \(selected)", arguments: arguments)
-        case .star: try db.execute(sql: "UPDATE article SET isStarred = 1 WHERE \(selected)", arguments: arguments)
+        // Dated as changed, so that sync clients that had the articles see the marks.
+        case .read:
+            try db.execute(
+                sql: "UPDATE article SET isRead = 1, changedAt = ? WHERE \(selected)", arguments: [now.storageValue] + arguments)
+        case .star:
+            try db.execute(
+                sql: "UPDATE article SET isStarred = 1, changedAt = ? WHERE \(selected)", arguments: [now.storageValue] + arguments)
         case .hide:
-            try db.execute(sql: "UPDATE article SET isHidden = 1, isRead = 1 WHERE \(selected)", arguments: arguments)
+            try db.execute(
+                sql: "UPDATE article SET isHidden = 1, isRead = 1, changedAt = ? WHERE \(selected)",
+                arguments: [now.storageValue] + arguments)
         case .delete:
             // A tombstone each, so that the next fetch of a feed still listing them does not bring them back.
             try db.execute(

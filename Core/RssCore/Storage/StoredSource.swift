@@ -23,12 +23,15 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     var fetchStatus: StoredFetchStatus
     /// The user's interval for this source alone, in seconds; nil follows the refresh interval setting.
     var refreshInterval: Double?
+    /// What its fetches may reach: the policy it was added under.
+    var addressPolicy: AddressPolicy
 
     init(
         id: UUID = UUID(), url: String, title: String = "", siteLink: String? = nil, tags: [String] = [],
         isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus(),
-        refreshInterval: Double? = nil, customTitle: String? = nil
+        refreshInterval: Double? = nil, customTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted
     ) {
+        self.addressPolicy = addressPolicy
         self.id = id
         self.url = url
         self.title = title

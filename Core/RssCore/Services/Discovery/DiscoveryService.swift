@@ -41,10 +41,10 @@ struct DiscoverFeedsSE: SideEffect {
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: DiscoveryService) {
-        guard let id = box.lastAction(as: DiscoverFeeds.self)?.id, let page = box.state.discoveries[id: id]?.page
+        guard let id = box.lastAction(as: DiscoverFeeds.self)?.id, let discovery = box.state.discoveries[id: id]
         else { return }
         trunk.run(id: DiscoveryTaskID(discovery: id)) { trunk in
-            guard let outcome = await service.finder.feeds(at: page) else { return }
+            guard let outcome = await service.finder.feeds(at: discovery.page, policy: discovery.policy) else { return }
             switch outcome {
             case .feeds(let feeds):
                 trunk.dispatch(FeedsDiscovered(id: id, feeds: feeds, failure: nil, date: service.now()))
@@ -72,10 +72,10 @@ struct FollowDiscoveredFeedSE: SideEffect {
             guard let discovery = box.state.discoveries[id: found.id], let url = discovery.followedByItself,
                 box.oldState.discoveries[id: found.id]?.isSearching == true
             else { return nil }
-            return AddSource(url: url, tags: discovery.tags, id: discovery.id, date: found.date)
+            return AddSource(url: url, tags: discovery.tags, id: discovery.id, date: found.date, policy: discovery.policy)
         }
         if let add = box.lastAction(as: AddDiscoveredFeed.self), let (discovery, feed) = add.pick(in: box.state) {
-            return AddSource(url: feed.url, tags: discovery.tags, id: add.id, date: add.date)
+            return AddSource(url: feed.url, tags: discovery.tags, id: add.id, date: add.date, policy: discovery.policy)
         }
         return nil
     }

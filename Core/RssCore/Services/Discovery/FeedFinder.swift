@@ -24,11 +24,12 @@ struct FeedFinder: Sendable {
         case none(FetchError)
     }
 
-    /// The feeds found at `page`, or, when there are none, why the address is no feed; nil when cancelled.
-    func feeds(at page: URL) async -> Outcome? {
+    /// The feeds found at `page`, fetching only what `policy` allows (and finding only feeds a source under it
+    /// may follow), or, when there are none, why the address is no feed; nil when cancelled.
+    func feeds(at page: URL, policy: AddressPolicy = .unrestricted) async -> Outcome? {
         let pageResult: Result<FetchedFeed, FetchError>
         let reason: FetchError
-        switch await fetch(page) {
+        switch await fetch(page, policy: policy) {
         case nil:
             return nil
         case .failure(let error):
@@ -55,11 +56,11 @@ struct FeedFinder: Sendable {
             let base = (body.permanentlyMovedTo ?? page).absoluteString
             let declared = await ParsingQueue.run {
                 FeedLinkScanner.feedLinks(in: body.data, contentType: body.contentType, pageURL: base)
-            }.compactMap(DiscoveredFeed.init(link:))
+            }.compactMap { DiscoveredFeed(link: $0, policy: policy) }
             if !declared.isEmpty { return .feeds(declared) }
         }
         for candidate in Self.usualAddresses(of: page) {
-            switch await fetch(candidate) {
+            switch await fetch(candidate, policy: policy) {
             case nil: return nil
             case .success(let body):
                 if case .success(let feed) = await feed(in: body, at: candidate, origin: .usualAddress) {
@@ -96,9 +97,9 @@ struct FeedFinder: Sendable {
     }
 
     /// The body at `url`; nil when cancelled.
-    private func fetch(_ url: URL) async -> Result<FetchedFeed, FetchError>? {
+    private func fetch(_ url: URL, policy: AddressPolicy) async -> Result<FetchedFeed, FetchError>? {
         do throws(FetchError) {
-            switch try await fetcher.fetch(FetchRequest(url: url)) {
+            switch try await fetcher.fetch(FetchRequest(url: url, policy: policy)) {
             case .notModified: return .success(FetchedFeed(data: Data()))  // never asked for: no validators sent
             case .fetched(let body): return Task.isCancelled ? nil : .success(body)
             }
@@ -144,9 +145,10 @@ struct FeedFinder: Sendable {
 }
 
 extension DiscoveredFeed {
-    /// A link the page declares, when its address is one a source can follow.
-    init?(link: FeedLink) {
-        guard let url = URL(string: link.url), case .success(let valid) = SourceURL.validate(url) else { return nil }
+    /// A link the page declares, when its address is one a source under `policy` can follow.
+    init?(link: FeedLink, policy: AddressPolicy = .unrestricted) {
+        guard let url = URL(string: link.url), case .success(let valid) = SourceURL.validate(url, policy: policy)
+        else { return nil }
         self.init(url: valid, title: link.title, format: Format(link.format), origin: .declared)
     }
 }

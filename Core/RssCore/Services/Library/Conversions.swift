@@ -13,7 +13,7 @@ extension Source {
             siteLink: stored.siteLink.flatMap(URL.init(string:)),
             tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
             status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval,
-            feedTitle: stored.customTitle == nil ? nil : feedTitle)
+            feedTitle: stored.customTitle == nil ? nil : feedTitle, addressPolicy: stored.addressPolicy)
     }
 }
 
@@ -23,7 +23,7 @@ extension StoredSource {
             id: source.id, url: source.url.absoluteString, title: source.feedTitle ?? source.title,
             siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
             addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval,
-            customTitle: source.customTitle)
+            customTitle: source.customTitle, addressPolicy: source.addressPolicy)
     }
 }
 

@@ -33,7 +33,7 @@ final class LibraryService: Service {
     /// In the order they are asked: a tag change is written before the read of a list showing that tag.
     var sideEffects: [any SideEffect<LibraryService>] {
         [
-            StartSE(), SaveTagsAndTitleSE(), SaveRulesSE(), ApplyRuleSE(), LoadListSE(list: .first),
+            StartSE(), SaveTagsAndTitleSE(), SaveTagRegistrySE(), SaveRulesSE(), ApplyRuleSE(), LoadListSE(list: .first),
             LoadListSE(list: .second), LoadArticleSE(),
             SaveMarksSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
             RecountAfterRefreshSE(), SaveSourceIntervalSE(),

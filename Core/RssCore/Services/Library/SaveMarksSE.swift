@@ -1,3 +1,4 @@
+import Foundation
 import ReduxVM
 
 /// OpenArticle / SetRead / SetStarred / MarkAllRead → write the marks → MarksSaved.
@@ -11,8 +12,9 @@ struct SaveMarksSE: SideEffect {
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let action = box.lastAction(as: (any MarkWriting).self) else { return }
+        let now = service.now
         service.perform(trunk) { database throws(DatabaseProblem) in
-            let change = try action.write(to: database)
+            let change = try action.write(to: database, at: now())
             return change.isEmpty ? nil : MarksSaved(change: change)
         }
     }
@@ -20,30 +22,30 @@ struct SaveMarksSE: SideEffect {
 
 /// An action whose marks must reach the database.
 protocol MarkWriting: Sendable {
-    /// Writes the marks; returns how the counts changed.
-    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange
+    /// Writes the marks, dated `now` as the articles' last change; returns how the counts changed.
+    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange
 }
 
 extension OpenArticle: MarkWriting {
-    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
-        try database.setRead(true, articleIDs: [id])
+    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(true, articleIDs: [id], now: now)
     }
 }
 
 extension SetRead: MarkWriting {
-    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
-        try database.setRead(isRead, articleIDs: ids)
+    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(isRead, articleIDs: ids, now: now)
     }
 }
 
 extension SetStarred: MarkWriting {
-    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
-        try database.setStarred(isStarred, articleIDs: [id])
+    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
+        try database.setStarred(isStarred, articleIDs: [id], now: now)
     }
 }
 
 extension MarkAllRead: MarkWriting {
-    func write(to database: FeedDatabase) throws(DatabaseProblem) -> CountChange {
-        try database.markAllRead(sourceIDs: scope, tag: tag, before: before)
+    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
+        try database.markAllRead(sourceIDs: scope, tag: tag, bound: bound, now: now)
     }
 }

@@ -21,6 +21,12 @@ enum OPMLFile {
         } catch {
             throw FileProblem(error)
         }
+        return try parse(data)
+    }
+
+    /// The document `data` holds, or why it is none (too large, not OPML).
+    static func parse(_ data: Data) throws(FileProblem) -> OPMLDocument {
+        guard data.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
         var options = FeedParser.Options()
         options.maxInputBytes = maximumBytes
         do throws(FeedParseError) {
@@ -36,22 +42,23 @@ enum OPMLFile {
     /// A relative address (`Samples/qemu.atom`) is relative to `file`, the OPML file itself, as a relative
     /// link in any document is: so a list shipped beside its feeds names them without knowing where it lies.
     static func subscriptions(
-        in document: OPMLDocument, of file: URL
+        in document: OPMLDocument, of file: URL?, policy: AddressPolicy = .unrestricted
     ) -> [(subscription: OPMLSubscription, url: URL)] {
         var seen = Set<URL>()
         return document.subscriptions.compactMap { subscription in
-            guard let valid = address(subscription.xmlURL, in: file), seen.insert(valid).inserted else { return nil }
+            guard let valid = address(subscription.xmlURL, in: file, policy: policy), seen.insert(valid).inserted
+            else { return nil }
             return (subscription, valid)
         }
     }
 
     /// The tags of each feed `document` lists: the folders it sits in and its categories, gathered from every
     /// place it appears (an export lists a feed in the folder of each of its tags), in document order, each once.
-    static func tags(in document: OPMLDocument, of file: URL) -> [URL: [String]] {
+    static func tags(in document: OPMLDocument, of file: URL?, policy: AddressPolicy = .unrestricted) -> [URL: [String]] {
         var tags: [URL: [String]] = [:]
         func visit(_ outlines: [OPMLOutline], folders: [String]) {
             for outline in outlines {
-                if let feed = outline.xmlURL.flatMap({ address($0, in: file) }) {
+                if let feed = outline.xmlURL.flatMap({ address($0, in: file, policy: policy) }) {
                     var known = tags[feed, default: []]
                     for tag in folders + outline.categories where !known.contains(tag) { known.append(tag) }
                     tags[feed] = known
@@ -63,10 +70,11 @@ enum OPMLFile {
         return tags
     }
 
-    /// A feed address as an OPML file writes it, as a source keeps it; nil when a source could not follow it.
-    private static func address(_ xmlURL: String, in file: URL) -> URL? {
+    /// A feed address as an OPML file writes it, as a source keeps it; nil when a source under `policy` could
+    /// not follow it (or it is relative, in a document that is no file).
+    private static func address(_ xmlURL: String, in file: URL?, policy: AddressPolicy) -> URL? {
         guard let url = URL(string: xmlURL, relativeTo: file)?.absoluteURL,
-            case .success(let valid) = SourceURL.validate(url)
+            case .success(let valid) = SourceURL.validate(url, policy: policy)
         else { return nil }
         return valid
     }

@@ -32,18 +32,27 @@ struct ImportOPMLSE: SideEffect {
         trunk.run { trunk in
             let document: OPMLDocument
             do throws(FileProblem) {
-                document = try OPMLFile.read(action.file)
+                if let data = action.document {
+                    document = try OPMLFile.parse(data)
+                } else {
+                    document = try OPMLFile.read(action.file)
+                }
             } catch {
-                trunk.dispatch(ProblemOccurred(problem: .importFailed(file: action.file.path, error), date: now()))
+                let name = action.document == nil ? action.file.path : action.file.lastPathComponent
+                trunk.dispatch(ProblemOccurred(problem: .importFailed(file: name, error), date: now()))
                 return
             }
-            let tags = OPMLFile.tags(in: document, of: action.file)
-            let sources = OPMLFile.subscriptions(in: document, of: action.file).map { subscription, url in
+            // A document has no place of its own: its relative addresses are relative to nothing.
+            let base = action.document == nil ? action.file : nil
+            let policy = action.policy
+            let tags = OPMLFile.tags(in: document, of: base, policy: policy)
+            let sources = OPMLFile.subscriptions(in: document, of: base, policy: policy).map { subscription, url in
                 Source(
                     id: UUID(), url: url,
                     title: subscription.title.isEmpty ? SourceURL.provisionalTitle(url) : subscription.title,
                     siteLink: subscription.htmlURL.flatMap(URL.init(string:)),
-                    tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date)
+                    tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date,
+                    addressPolicy: policy)
             }
             trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
             // Saved queries come too, those whose names are not in use.
@@ -81,22 +90,11 @@ struct ExportOPMLSE: SideEffect {
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: OPMLService) {
         guard let file = box.lastAction(as: ExportOPML.self)?.file else { return }
-        // A tag is a folder, and a source with several tags is listed in each (as other readers export a feed
-        // in several folders); an import gathers them back.
-        let subscriptions = box.state.sources.all.flatMap { source in
-            (source.tags.isEmpty ? [nil] : source.tags.map(Optional.some)).map { tag in
-                OPMLSubscription(
-                    title: source.title, xmlURL: source.url.absoluteString,
-                    htmlURL: source.siteLink?.absoluteString, folderPath: tag.map { [$0] } ?? [])
-            }
-        }
-        let count = box.state.sources.all.count
-        let queries = box.state.rules.queries
+        let state = box.state
+        let count = state.sources.all.count
         let now = service.now
         trunk.run { trunk in
-            let data = OPMLWriter().write(
-                title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: now(),
-                extensions: queries.map(SavedQueryOPML.element))
+            let data = OPMLExport.document(of: state, at: now())
             do throws(FileProblem) {
                 try ExportTarget.write(data, to: file)
                 trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now()))
@@ -104,5 +102,25 @@ struct ExportOPMLSE: SideEffect {
                 trunk.dispatch(ProblemOccurred(problem: .exportFailed(file: file.path, error), date: now()))
             }
         }
+    }
+}
+
+/// The OPML document of a library: what ``ExportOPML`` writes and ``ReduxVM/Store/exportedOPML()`` returns.
+enum OPMLExport {
+    /// Every source as an OPML 2.0 outline, tags as folders, and the saved queries (in a namespace other readers
+    /// ignore).
+    static func document(of state: RssState, at date: Date) -> Data {
+        // A tag is a folder, and a source with several tags is listed in each (as other readers export a feed
+        // in several folders); an import gathers them back.
+        let subscriptions = state.sources.all.flatMap { source in
+            (source.tags.isEmpty ? [nil] : source.tags.map(Optional.some)).map { tag in
+                OPMLSubscription(
+                    title: source.title, xmlURL: source.url.absoluteString,
+                    htmlURL: source.siteLink?.absoluteString, folderPath: tag.map { [$0] } ?? [])
+            }
+        }
+        return OPMLWriter().write(
+            title: "RssReeder subscriptions", subscriptions: subscriptions, dateCreated: date,
+            extensions: state.rules.queries.map(SavedQueryOPML.element))
     }
 }

@@ -17,7 +17,8 @@ extension RefreshService {
                     status: FetchStatus(stored: stored.fetchStatus), skippedUntil: skip.until, skipReason: skip.reason)
             }
             let request = FetchRequest(
-                url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified)
+                url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified,
+                policy: stored.addressPolicy)
             let response: FetchResponse
             do {
                 response = try await fetchAdmitted(request)
