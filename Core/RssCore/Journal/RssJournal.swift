@@ -73,6 +73,7 @@ public enum RssJournal {
         { $0.register(DiscoverFeeds.self) }, { $0.register(FeedsDiscovered.self) },
         { $0.register(AddDiscoveredFeed.self) }, { $0.register(CancelDiscovery.self) },
         { $0.register(TagSource.self) }, { $0.register(UntagSource.self) }, { $0.register(RenameSource.self) },
+        { $0.register(CreateTag.self) }, { $0.register(RenameTag.self) }, { $0.register(DeleteTag.self) },
         // Rules and saved queries.
         { $0.register(AddRule.self) }, { $0.register(RemoveRule.self) }, { $0.register(ApplyRule.self) },
         { $0.register(RuleApplied.self) }, { $0.register(SaveQuery.self) }, { $0.register(RemoveQuery.self) },

@@ -19,6 +19,13 @@ struct ArticleQueryTests {
         tagged[3].tags = ["news"]
         try database.saveSources(tagged)
         try database.setStarred(true, articleIDs: (0..<400).filter { $0 % 13 == 0 }.map { SyntheticFeeds.uuid(prefix: 0xA, $0) })
+        // Stored and changed at times of their own, spread over the same hours as the dates.
+        try database.write(.storeFeed) { db in
+            try db.execute(sql: """
+                UPDATE article SET firstSeenAt = sortDate + (rowid % 7) * 600,
+                    changedAt = CASE WHEN rowid % 5 = 0 THEN sortDate + 3600 ELSE changedAt END
+                """)
+        }
         let all = try database.articles(ArticleQuery(includesBody: true))
         return (database, all)
     }
@@ -202,19 +209,31 @@ struct QueryModel {
     func select(_ query: ArticleQuery) -> [ArticleSnapshot] {
         var found = articles.filter { matches($0, query) }
         if let perSource = query.limitPerSource {
-            let newestFirst = found.sorted { $1.position.precedes($0.position) }
+            let newestFirst = found.sorted { a, b in
+                query.order.isByDate ? b.position.precedes(a.position) : a.number > b.number
+            }
             var kept: [UUID: Int] = [:]
             found = newestFirst.filter { article in
                 kept[article.sourceID, default: 0] += 1
                 return kept[article.sourceID]! <= perSource
             }
         }
-        found.sort { query.order == .newestFirst ? $1.position.precedes($0.position) : $0.position.precedes($1.position) }
+        found.sort { Self.comes($0.position, before: $1.position, in: query.order) }
         if let after = query.after {
-            found = found.filter { query.order == .newestFirst ? $0.position.precedes(after) : after.precedes($0.position) }
+            found = found.filter { Self.comes(after, before: $0.position, in: query.order) }
         }
         if let limit = query.limit { found = Array(found.prefix(limit)) }
         return found
+    }
+
+    /// Whether `a` comes before `b` in `order`.
+    static func comes(_ a: ArticleSnapshot.Position, before b: ArticleSnapshot.Position, in order: ArticleQuery.Order) -> Bool {
+        switch order {
+        case .newestFirst: b.precedes(a)
+        case .oldestFirst: a.precedes(b)
+        case .lowestNumberFirst: a.storageOrder < b.storageOrder
+        case .highestNumberFirst: a.storageOrder > b.storageOrder
+        }
     }
 
     private func matches(_ article: ArticleSnapshot, _ query: ArticleQuery) -> Bool {
@@ -225,6 +244,12 @@ struct QueryModel {
         if let isStarred = query.isStarred, article.isStarred != isStarred { return false }
         if let since = query.since, article.date < since { return false }
         if let before = query.before, article.date >= before { return false }
+        if let since = query.storedSince, article.firstSeen < since { return false }
+        if let before = query.storedBefore, article.firstSeen >= before { return false }
+        if let since = query.changedSince, article.changed < since { return false }
+        if let before = query.changedBefore, article.changed >= before { return false }
+        if let above = query.numbersAbove, article.number <= above { return false }
+        if let below = query.numbersBelow, article.number >= below { return false }
         if let text = query.searchText, !text.allSatisfy(\.isWhitespace) {
             let words = (article.title + " " + (article.body?.summaryHTML ?? "")).lowercased()
                 .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
@@ -252,6 +277,13 @@ struct QueryModel {
         if maybe() { query.limit = Int(generator.next() % 60) }
         // Numbers of stored articles and of none (the 400 articles are numbered from 1).
         if maybe(5) { query.numbers = Set((0..<generator.next() % 40).map { _ in Int64(generator.next() % 420) }) }
+        if maybe(6) { query.numbersAbove = Int64(generator.next() % 420) }
+        if maybe(6) { query.numbersBelow = Int64(generator.next() % 420) }
+        // First seen and changed times of the synthetic articles are spread over the same hours as their dates.
+        if maybe(6) { query.storedSince = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
+        if maybe(6) { query.storedBefore = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
+        if maybe(6) { query.changedSince = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
+        if maybe(6) { query.changedBefore = Date(timeIntervalSince1970: base - Double(generator.next() % 24_000)) }
         return query
     }
 }

@@ -191,7 +191,10 @@ extension TemporaryDirectory {
         let previous = try #require(FeedSchema.migrationIdentifiers.firstIndex(of: migration))
         let queue = try database(migratedUpTo: previous - 1)
         try queue.write { db in
-            try FeedDatabase.saveSource(source, db)
+            // The columns every version has: this version's own writer knows columns older files lack.
+            try db.execute(
+                sql: "INSERT INTO source (id, url, title, addedAt) VALUES (?, ?, ?, ?)",
+                arguments: [source.id.uuidString, source.url, source.title, source.addedAt.storageValue])
             for stableID in stableIDs {
                 try db.execute(
                     sql: "INSERT INTO article (id, sourceId, stableId, title, firstSeenAt, sortDate) VALUES (?, ?, ?, ?, ?, ?)",

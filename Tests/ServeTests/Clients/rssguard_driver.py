@@ -11,16 +11,34 @@ what it stored in its own database.
 
 `setup` writes a fresh profile for `rssguard -d PROFILE_DIR`: `config/config.ini` (no first-run
 notices, no update check, no tray, no notifications, no article preview, the keys used below, and an
-application proxy that is this driver's own refusing proxy, so nothing but the server is reached),
+application proxy: the driver's own, started by each run, which passes requests for the server on and
+refuses any other, so nothing but the server is reached),
 `config/key.private` (the profile's key) and `database/database.db` (RSS Guard's schema, version 1, with one
 account whose password is encrypted with that key, the way RSS Guard encrypts it).
 
 The run commands start their own Xvfb (`-displayfd`: a free display), RSS Guard on it (as root with
-QTWEBENGINE_DISABLE_SANDBOX=1, XDG dirs inside the profile), follow its debug log (`-l`), press keys
-after `xdotool windowfocus --sync`, close it with its Quit key (Ctrl+Q) so it writes and closes its
-database, then print JSON read from that database with sqlite3. Every child runs in its own process group
-and is killed when the driver ends, whatever ends it. The exit status is 0 on success, 1 when the sync or
-the mark failed (the reason is in the JSON's "error" and on stderr), 2 for bad usage.
+QTWEBENGINE_DISABLE_SANDBOX=1; HOME and XDG dirs inside PROFILE_DIR/run), follow its debug log (`-l`), press
+keys after `xdotool windowfocus --sync`, close it with its Quit key (Ctrl+Q) so it stops its updates and
+closes its database, then print JSON read from that database with sqlite3:
+  ok, error          the verdict (error is null on success)
+  account            type, custom_data without the password, pending_marks_file (marks not yet sent)
+  feeds              title, custom_id (greader: feed/URL; nextcloud: the feed id), url
+  messages           title, custom_id, custom_hash, is_read, is_important (= starred), feed, feed_title, ...
+  requests           what RSS Guard sent to the server, as its proxy saw it: method, path and query, status,
+                     auth scheme, content type, body (passwords masked), time
+  blocked_requests   what it tried beyond the server (icon services, favicons), refused
+  sign_in_errors, fetch_errors   matching lines of RSS Guard's log; log: that log's path; events: timings
+  star / mark-read add target, changed_in_app (rows whose flags changed) and mark_requests.
+`sync`: RSS Guard syncs the folders and feeds when the account has none yet (the first run), then fetches
+all (feeds_update_on_startup, 3 s after start). `star`/`mark-read`: after that sync, the article is picked
+as a user would: Shift+Tab x4 to the article search box, the title typed as ^title$, Shift+Tab x4 back to
+the feeds list (focus selects the account: all its articles, filtered), Tab into the article list (focus
+selects its first row: the article, which RSS Guard marks read on selection, as it always does), then the
+star key (Ctrl+Alt+I) or the read key (Ctrl+Alt+R), then Ctrl+Shift+U ("fetch all"), before which RSS
+Guard sends the marks it cached. --timeout bounds the whole run (closing may take up to 15 s more). Every
+child runs in its own process group with a parent-death signal and is killed when the driver ends,
+however it ends. Exit status: 0 success, 1 the sync or the mark failed (reason in "error" and on stderr),
+2 bad usage. Files of each run: PROFILE_DIR/run/ (rssguard-*.log, proxy.jsonl, xvfb.log).
 
 What it learnt of RSS Guard 4.0.4 came from its source (github.com/martinrotter/rssguard, tag 4.0.4):
   resources/sql/db_init_sqlite.sql                      tables and columns, schema_version 1
@@ -47,7 +65,8 @@ What it learnt of RSS Guard 4.0.4 came from its source (github.com/martinrotter/
   src/librssguard/gui/messagesview.cpp, core/messagesproxymodel.cpp  selecting an article marks it read;
                                                         the search box filters on lower-cased columns
   src/librssguard/network-web/webfactory.cpp, networkfactory.cpp  application proxy; icon look-ups
-Python 3 standard library only (sqlite3 included); needs rssguard, xvfb (Xvfb), xdotool.
+Python 3 standard library only (sqlite3 included); needs rssguard, xvfb (Xvfb), xdotool (and imagemagick's
+`import` for --shots).
 """
 
 import argparse
@@ -323,6 +342,7 @@ class GuardProxy:
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP_HEADERS}
                 path = target.path + ("?" + target.query if target.query else "")
                 started = time.monotonic()
+                upstream_error = None
                 try:
                     conn = http.client.HTTPConnection(target.hostname, target.port or 80, timeout=60)
                     conn.request(self.command, path, body=body, headers=headers)
@@ -331,9 +351,15 @@ class GuardProxy:
                     status, reason, resp_headers = resp.status, resp.reason, resp.getheaders()
                     conn.close()
                 except OSError as e:
-                    status, reason, resp_headers, data = 502, "Bad Gateway", [], str(e).encode()
+                    upstream_error = str(e) or type(e).__name__
+                    status, reason, resp_headers, data = 502, "Bad Gateway", [], upstream_error.encode()
+                auth = self.headers.get("Authorization", "")
                 self._record(method=self.command, url=redact(path), status=status, blocked=False,
-                             body=redact_body(body), ms=round((time.monotonic() - started) * 1000))
+                             auth=auth.split(" ", 1)[0] or None,            # the scheme, never the secret
+                             content_type=self.headers.get("Content-Type"),
+                             body=redact_body(body), body_bytes=len(body or b""),
+                             ms=round((time.monotonic() - started) * 1000),
+                             **({"upstream_error": upstream_error} if upstream_error else {}))
                 self.send_response(status, reason)
                 for k, v in resp_headers:
                     if k.lower() not in HOP_HEADERS and k.lower() != "content-length":
@@ -635,7 +661,10 @@ class Session:
                 os.killpg(self.rssguard.pid, signal.SIGTERM)
                 self.rssguard.wait(10)
             except (subprocess.TimeoutExpired, ProcessLookupError):
-                os.killpg(self.rssguard.pid, signal.SIGKILL)
+                try:
+                    os.killpg(self.rssguard.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
                 self.rssguard.wait(5)
         return self.rssguard.returncode
 
@@ -663,7 +692,7 @@ def line_at(text, pos):
 
 def db_connect(profile):
     path = os.path.join(profile, "database", "database.db")
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+    db = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=10)
     db.row_factory = sqlite3.Row
     return db
 
@@ -798,6 +827,9 @@ def report(session, command, error=None, extra=None):
 
 
 def sync_verdict(out):
+    unreachable = [r for r in out["requests"] if r.get("upstream_error")]
+    if unreachable:
+        return f"the server at {out['base_url']} could not be reached: {unreachable[0]['upstream_error']}"
     if out["sign_in_errors"]:
         return "sign-in failed: " + out["sign_in_errors"][0]
     bad = [r for r in out["requests"] if r["status"] >= 400]
@@ -906,13 +938,17 @@ def mark_action(kind, title):
         wait_update(session, mark, "the fetch that sends the mark to finish")
         sent = [r for r in session.proxy.since(t_mark) if not r.get("blocked")
                 and re.search(r"edit-tag|items/(read|unread|star|unstar)/multiple", r["url"])]
-        pending = os.path.exists(os.path.join(session.profile, "1-cached-msgs.dat"))
+        if kind == "star":
+            carries = [r for r in sent if "star/multiple" in r["url"] or "com.google/starred" in (r.get("body") or "")]
+        else:
+            carries = [r for r in sent if "read/multiple" in r["url"] or "com.google/read" in (r.get("body") or "")]
+        pending = db_state(session.profile)["account"]["pending_marks_file"]
         verdict = None
-        if not sent:
-            verdict = "RSS Guard sent no mark to the server"
-        elif any(r["status"] >= 300 for r in sent):
+        if any(r["status"] >= 300 for r in sent):
             verdict = "the server refused the mark: " + ", ".join(
                 f"{r['method']} {r['url']} -> {r['status']}" for r in sent)
+        elif not carries and not already:
+            verdict = f"RSS Guard sent no {kind} mark to the server"
         elif pending:
             verdict = "RSS Guard still holds marks it could not send"
         return {"target": {"title": title, "custom_id": target["custom_id"], "was_marked_before": already},
