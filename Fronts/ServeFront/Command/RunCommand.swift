@@ -29,11 +29,28 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-refresh"), help: "Do not refresh the feeds on the timer (another front does).")
     var noRefresh = false
 
+    @Option(
+        name: .customLong("allow-private"),
+        help: ArgumentHelp(
+            "Let feeds added through the APIs reach this network (CIDR, e.g. 192.168.1.0/24; repeatable), or every "
+                + "address with `all`. By default they reach public addresses only.",
+            valueName: "network"))
+    var allowPrivate: [PrivateNetworkArgument] = []
+
+    @Option(help: ArgumentHelp("Connections open at once; more are closed at once (default 4096).", valueName: "count"))
+    var maxConnections = 4_096
+
     @OptionGroup var accountOptions: AccountOptions
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+    }
+
+    /// What sources added through the APIs may reach.
+    var addressPolicy: AddressPolicy {
+        .publicWeb(allowing: allowPrivate.flatMap(\.networks))
     }
 
     func run() async throws {
@@ -79,8 +96,11 @@ struct RunCommand: AsyncParsableCommand {
         await store.checkForChanges()
         let httpLogger = logger ?? Logger(label: "rss-serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let application = try ServeApplication.make(
-            library: ServeLibrary(store: store), accounts: accounts, limiter: LoginLimiter(),
-            listening: .init(host: listen.host, port: listen.port, tls: tls), logger: httpLogger,
+            library: ServeLibrary(store: store, policy: addressPolicy), accounts: accounts, limiter: LoginLimiter(),
+            listening: .init(
+                host: listen.host, port: listen.port, tls: tls,
+                limits: .forThisProcess(maximumConnections: maxConnections)),
+            logger: httpLogger,
             onListening: { address in ServeExit.note("listening on \(address)") })
         do {
             try await application.runService()

@@ -158,7 +158,7 @@ struct GoogleReaderRoutes: Sendable {
             // By the tag itself: RssCore resolves its sources where it stores the marks.
             await library.markAllRead(tag: tag)
         } else {
-            await library.markAllRead(sources: sources, before: before)
+            await library.markAllRead(sources: sources, bound: before.map(MarkAllRead.Bound.datedBefore))
         }
         return Reply.text("OK")
     }

@@ -48,10 +48,11 @@ struct GoogleReaderSubscriptions: Sendable {
         switch action {
         case "subscribe":
             for address in streams {
-                switch await library.subscribe(address, tags: added) {
-                case .added(let source), .existing(let source): changes.append((source, title))
-                case .refused, .noFeed: throw APIError.badRequest("not a feed address this server follows (http, https)")
+                let subscription = await library.subscribe(address, tags: added)
+                guard let source = subscription.source else {
+                    throw APIError.badRequest(subscription.problem ?? "no feed")
                 }
+                changes.append((source, title))
             }
         case "unsubscribe":
             for address in streams {
@@ -88,15 +89,17 @@ struct GoogleReaderSubscriptions: Sendable {
             let query: String
             let streamId: String?
             let streamName: String?
+            let error: String?
         }
-        switch await library.discover(address) {
-        case .added(let source), .existing(let source):
+        let subscription = await library.subscribe(address)
+        if let source = subscription.source {
             return try Reply.json(Result(
-                numResults: 1, query: address, streamId: StreamID.feed(source.url.absoluteString).name,
-                streamName: source.title))
-        case .refused, .noFeed:
-            return try Reply.json(Result(numResults: 0, query: address, streamId: nil, streamName: nil))
+                numResults: 1, query: source.url.absoluteString, streamId: StreamID.feed(source.url.absoluteString).name,
+                streamName: source.title, error: nil))
         }
+        // As FreshRSS answers a failure: 200, no result, and why.
+        return try Reply.json(Result(
+            numResults: 0, query: address, streamId: nil, streamName: nil, error: subscription.problem))
     }
 
     /// `rename-tag`: `s=user/-/label/OLD` (or `t=OLD`), `dest=user/-/label/NEW`; `disable-tag`: `s` (or `t`),

@@ -2,16 +2,20 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Lets a request through only with valid credentials of the kind its API takes, and sets the user.
+/// Lets a request through only with valid credentials of the kind its API takes (``APIFamily``), and sets the
+/// user.
 ///
 /// - `/reader/…` (Google Reader): `Authorization: GoogleLogin auth=TOKEN`, a token ClientLogin gave (or a
 ///   `greader` token made with `rss-serve token create`).
 /// - `/v1/…` (Miniflux): `X-Auth-Token: TOKEN` (a `miniflux` token), or Basic authentication with a user's
 ///   password; a wrong password counts against the address's login limit, like ClientLogin.
-/// - `/accounts/ClientLogin` is the one open path.
+/// - `/index.php/apps/news/api/…` (Nextcloud News): Basic authentication.
+/// - `/accounts/ClientLogin` is open, and so are Fever's addresses: Fever sends its key in the request, and
+///   its routes check it (``FeverRoutes``), answering as Fever does.
 ///
-/// Anything else needs either kind of credentials too, so that an unauthenticated client learns nothing,
-/// not even which paths exist.
+/// Any other path needs any of those credentials too, so that an unauthenticated client learns nothing, not
+/// even which paths exist; with them it is a 404, so that an app trying an API the server lacks is not told
+/// its password is wrong.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let accounts: AccountBook
@@ -20,29 +24,33 @@ struct AuthenticationMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
-        let path = request.uri.path
-        if path == GoogleReaderRoutes.loginPath { return try await next(request, context) }
+        let family = APIFamily(path: request.uri.path)
+        if family == .googleReaderLogin || family == .fever { return try await next(request, context) }
         var context = context
-        context.user = try await user(for: request, path: path, address: context.clientAddress)
+        context.user = try await user(for: request, family: family, address: context.clientAddress)
         guard context.user != nil else { throw APIError.unauthorized }
         return try await next(request, context)
     }
 
-    private func user(for request: Request, path: String, address: String) async throws -> String? {
+    private func user(for request: Request, family: APIFamily, address: String) async throws -> String? {
         let authorization = request.headers[.authorization] ?? ""
         let googleToken = Self.value(of: "GoogleLogin auth=", in: authorization)
         let minifluxToken = request.headers[Self.authTokenField]
-        if path.hasPrefix("/reader/") {
+        let basic = Self.value(of: "Basic ", in: authorization)
+        switch family {
+        case .googleReader:
             return try googleToken.flatMap { token throws(AccountFileProblem) in try accounts.user(forToken: token, kind: .googleReader) }
-        }
-        if path.hasPrefix("/v1/") || path == "/v1" {
+        case .miniflux:
+            // A token present decides alone, as in Miniflux: a wrong one is not retried as Basic.
             if let minifluxToken { return try accounts.user(forToken: minifluxToken, kind: .miniflux) }
-            if let basic = Self.value(of: "Basic ", in: authorization) { return try await basicUser(basic, address: address) }
-            return nil
+            return try await basic.asyncFlatMap { try await basicUser($0, address: address) }
+        case .nextcloudNews:
+            return try await basic.asyncFlatMap { try await basicUser($0, address: address) }
+        case .unknown, .googleReaderLogin, .fever:
+            if let googleToken, let user = try accounts.user(forToken: googleToken, kind: .googleReader) { return user }
+            if let minifluxToken, let user = try accounts.user(forToken: minifluxToken, kind: .miniflux) { return user }
+            return try await basic.asyncFlatMap { try await basicUser($0, address: address) }
         }
-        if let googleToken { return try accounts.user(forToken: googleToken, kind: .googleReader) }
-        if let minifluxToken { return try accounts.user(forToken: minifluxToken, kind: .miniflux) }
-        return nil
     }
 
     /// The user Basic credentials name, when their password is right; limited like ClientLogin.
@@ -67,4 +75,12 @@ struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     static let authTokenField = HTTPField.Name("X-Auth-Token")!
+}
+
+extension Optional {
+    /// `transform` of the value, awaited; nil for nil.
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
 }

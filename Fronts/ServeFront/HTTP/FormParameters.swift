@@ -17,7 +17,7 @@ struct FormParameters: Sendable {
         var parameters = FormParameters()
         if let query = request.uri.query { try parameters.add(encoded: query) }
         if request.method == .post {
-            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
             try parameters.add(encoded: String(buffer: body))
         }
         return parameters

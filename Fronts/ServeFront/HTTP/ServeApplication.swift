@@ -6,13 +6,15 @@ import Logging
 import NIOCore
 import NIOSSL
 
-/// The HTTP server: both APIs' routes behind the request log, the body cap and authentication.
+/// The HTTP server: every API's routes behind the request log, the body cap and authentication, on connections
+/// watched by ``ConnectionLimits``.
 enum ServeApplication {
     /// Where and how to listen.
     struct Listening: Sendable {
         var host: String
         var port: Int
         var tls: TLSConfiguration?
+        var limits = ConnectionLimits()
     }
 
     /// Builds the application; `onListening` is told the address once the socket is bound.
@@ -22,16 +24,17 @@ enum ServeApplication {
     ) throws -> some ApplicationProtocol {
         let router = Router(context: ServeContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: AuthenticationMiddleware(accounts: accounts, limiter: limiter))
         let login = LoginRoute(accounts: accounts, limiter: limiter)
         router.post(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
         router.get(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
         GoogleReaderRoutes(library: library).register(on: router)
         MinifluxRoutes(library: library).register(on: router)
-        let server: HTTPServerBuilder = try listening.tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1()
+        let server = ServerChannel.builder(tls: listening.tls, limits: listening.limits, count: ConnectionCount())
         let scheme = listening.tls == nil ? "http" : "https"
         return Application(
-            router: router, server: server,
+            responder: PathNormalizingResponder(base: router.buildResponder()), server: server,
             configuration: ApplicationConfiguration(address: .hostname(listening.host, port: listening.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? listening.port

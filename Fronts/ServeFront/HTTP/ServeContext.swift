@@ -15,7 +15,8 @@ struct ServeContext: RequestContext, RemoteAddressRequestContext {
         remoteAddress = source.channel.remoteAddress
     }
 
-    /// Request bodies are small forms and JSON: anything larger is refused (413).
+    /// Request bodies are small forms and JSON: anything larger is refused (413); the import paths take more
+    /// (``RequestLimits/bodyBytes(for:)``, which the routes read bodies with).
     var maxUploadSize: Int { RequestLimits.bodyBytes }
 
     /// The client's address without its port, the key of the login limit.
@@ -25,7 +26,16 @@ struct ServeContext: RequestContext, RemoteAddressRequestContext {
 /// The caps on what a client may send.
 enum RequestLimits {
     /// A request body: forms of item ids and small JSON documents.
-    static let bodyBytes = 256 * 1024
+    static let bodyBytes = 1024 * 1024
+    /// An OPML document sent to an import path.
+    static let opmlBytes = 16 * 1024 * 1024
+    /// The paths that take an OPML document.
+    static let opmlPaths: Set<String> = ["/reader/api/0/subscription/import", "/v1/import"]
+
+    /// The body cap of requests to `path`.
+    static func bodyBytes(for path: String) -> Int {
+        opmlPaths.contains(path) ? opmlBytes : bodyBytes
+    }
     /// Item ids in one request (`i=` of Google Reader, `entry_ids` of Miniflux).
     static let itemIDs = 10_000
     /// Items in one page.

@@ -6,6 +6,9 @@ import RssCore
 /// dispatching its public actions. Nothing here knows HTTP.
 struct ServeLibrary: Sendable {
     let store: Store<RssState>
+    /// What sources added through the APIs may reach (``RssCore/AddressPolicy``): the public web, and the
+    /// networks the owner allowed.
+    var policy: AddressPolicy = .publicWeb()
 
     /// The sources, in display order.
     var sources: [Source] { store.state.sources.all }
@@ -60,23 +63,68 @@ struct ServeLibrary: Sendable {
         await store.processed()
     }
 
-    /// Marks the articles of `sources` (nil: all) dated before `before` (nil: any) read.
-    func markAllRead(sources: Set<UUID>?, before: Date?) async {
-        store.dispatch(MarkAllRead(sources: sources, before: before))
+    /// Marks the articles of `sources` (nil: all) within `bound` (nil: all of them) read.
+    func markAllRead(sources: Set<UUID>?, bound: MarkAllRead.Bound?) async {
+        store.dispatch(MarkAllRead(sources: sources, bound: bound))
         await store.processed()
     }
 
-    /// Follows a new feed; the result says what became of it.
-    func subscribe(_ address: String, tags: [String] = []) async -> Subscription {
-        guard let url = URL(string: address), address.count <= RequestLimits.textLength else { return .refused }
-        if let existing = source(address: url.absoluteString) { return .existing(existing) }
-        let id = UUID()
-        store.dispatch(AddSource(url: url, tags: tags, id: id))
+    /// The numbers clients name sources and tags by (``RssCore/LibraryNumbers``), as the database has them.
+    func numbers() async throws -> LibraryNumbers {
+        try await store.libraryNumbers()
+    }
+
+    /// Makes a tag that exists with no source filed under it (an empty folder or category).
+    func createTag(_ name: String) async {
+        store.dispatch(CreateTag(name: name))
         await store.processed()
-        if let added = store.state.sources[id] { return .added(added) }
-        // RssCore may have normalised the address to one already followed.
-        if let existing = sources.first(where: { $0.url == url }) { return .existing(existing) }
-        return .refused
+    }
+
+    /// Renames a tag everywhere, keeping its number (see ``RssCore/RenameTag``).
+    func renameTag(_ old: String, to new: String) async {
+        store.dispatch(RenameTag(from: old, to: new))
+        await store.processed()
+    }
+
+    /// Takes a tag off every source and forgets it (see ``RssCore/DeleteTag``).
+    func deleteTag(_ name: String) async {
+        store.dispatch(DeleteTag(name: name))
+        await store.processed()
+    }
+
+    /// Fetches the sources now (a client's "refresh"), whatever their schedule; returns at once.
+    func refresh(_ sources: [UUID]?) {
+        store.dispatch(Refresh(sourceIDs: sources))
+    }
+
+    /// Follows the sources an OPML document lists, reaching only what ``policy`` allows; returns once they
+    /// are in the state (their first fetches go on) with how many were added, or the problem that stopped the
+    /// import.
+    func importOPML(_ document: Data) async -> Result<Int, RssProblem> {
+        // A name of its own, to know its notice among any other.
+        let name = "OPML document \(UUID().uuidString)"
+        store.dispatch(ImportOPML(document: document, named: name, policy: policy))
+        let state = await StateCondition.wait(on: store) { state in
+            state.notices.items.contains { Self.isOutcome($0.event, of: name) }
+        }
+        switch state.notices.items.last(where: { Self.isOutcome($0.event, of: name) })?.event {
+        case .imported(_, let added, _): return .success(added)
+        case .problem(let problem): return .failure(problem)
+        default: return .success(0)
+        }
+    }
+
+    private static func isOutcome(_ event: Notice.Event, of name: String) -> Bool {
+        switch event {
+        case .imported(let file, _, _): file == name
+        case .problem(.importFailed(let file, _)): file == name
+        default: false
+        }
+    }
+
+    /// The library as an OPML 2.0 document.
+    func exportOPML() async -> Data {
+        await store.exportedOPML()
     }
 
     /// Marks the articles of the sources filed under `tag` read.
@@ -115,17 +163,5 @@ struct ServeLibrary: Sendable {
     func rename(_ source: UUID, to title: String?) async {
         store.dispatch(RenameSource(id: source, title: title))
         await store.processed()
-    }
-
-    /// What a subscription request came to.
-    enum Subscription: Sendable {
-        /// A new source.
-        case added(Source)
-        /// Already followed.
-        case existing(Source)
-        /// Not an address RssCore follows (http, https or file).
-        case refused
-        /// A web page that declares no feed, with none at its site's usual addresses.
-        case noFeed
     }
 }

@@ -46,7 +46,7 @@ struct MinifluxRoutes: Sendable {
         }
         v1.put("feeds/:id/mark-all-as-read") { _, context in
             let source = try Self.source(context, await directory())
-            await library.markAllRead(sources: [source.id], before: nil)
+            await library.markAllRead(sources: [source.id], bound: nil)
             return Reply.noContent()
         }
         v1.get("feeds/:id/entries") { request, context in
@@ -125,13 +125,14 @@ struct MinifluxRoutes: Sendable {
         let create = try await Self.body(Create.self, of: request, context: context, else: "a JSON object with feed_url is needed")
         let directory = await directory()
         let tags = create.category_id.flatMap(directory.tag).map { [$0] } ?? []
-        switch await library.subscribe(create.feed_url, tags: tags) {
+        let subscription = await library.subscribe(create.feed_url, tags: tags)
+        switch subscription {
         case .added(let source):
             return try Reply.json(["feed_id": MinifluxDirectory(library).feedNumbers.numberOf[source.id] ?? 0], status: .created)
         case .existing:
             throw APIError(.conflict, "this feed already exists")
-        case .refused, .noFeed:
-            throw APIError.badRequest("not a feed address this server follows (http, https)")
+        case .notFollowed:
+            throw APIError.badRequest(subscription.problem ?? "no feed")
         }
     }
 
@@ -160,7 +161,7 @@ struct MinifluxRoutes: Sendable {
     static func body<T: Decodable>(
         _ type: T.Type, of request: Request, context: ServeContext, else problem: String
     ) async throws -> T {
-        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
         // Any decoding failure is the same 400: what the client must send is in `problem`.
         guard let value = try? JSONDecoder().decode(type, from: Data(body.readableBytesView)) else {
             throw APIError.badRequest(problem)
