@@ -72,15 +72,28 @@ final class AccountBook: Sendable {
         return record.user
     }
 
-    /// Makes a Google Reader session token for `user` (ClientLogin) and stores its hash.
-    func startSession(for user: String) throws(AccountFileProblem) -> String {
-        let token = TokenSecret.make()
-        try file.update { accounts throws(AccountFileProblem) in
-            accounts.addToken(
-                TokenSecret.record(
-                    for: token, user: user, kind: .googleReader, label: Accounts.Token.sessionLabel, at: Date()))
+    /// The Google Reader session token of `user`, who signed in with `password` (ClientLogin): the same at
+    /// every sign-in (``TokenSecret/session(user:password:passwordHash:epoch:)``); its hash is stored the first
+    /// time.
+    func startSession(for user: String, password: String) throws(AccountFileProblem) -> String {
+        func token(in accounts: Accounts) -> String? {
+            accounts.user(named: user).map {
+                TokenSecret.session(user: user, password: password, passwordHash: $0.passwordHash, epoch: $0.sessionEpoch ?? 0)
+            }
         }
-        return token
+        if let known = token(in: try current()), try self.user(forToken: known, kind: .googleReader) == user {
+            return known
+        }
+        return try file.update { accounts throws(AccountFileProblem) in
+            guard let token = token(in: accounts) else { throw .refused("no user called \(user)") }
+            let hash = TokenSecret.hash(token)
+            if !accounts.tokens.contains(where: { $0.hash == hash }) {
+                accounts.addToken(
+                    TokenSecret.record(
+                        for: token, user: user, kind: .googleReader, label: Accounts.Token.sessionLabel, at: Date()))
+            }
+            return token
+        }
     }
 
     /// A bcrypt hash of a password nobody has, checked against for unknown names.

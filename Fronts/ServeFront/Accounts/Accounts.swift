@@ -11,6 +11,9 @@ struct Accounts: Codable, Equatable, Sendable {
         var passwordHash: String
         /// When the password was last set.
         var changedAt: Date
+        /// How many times the user's Google Reader session was revoked: part of what the session token is made
+        /// of (``TokenSecret/session(user:password:passwordHash:epoch:)``). Absent in files written before.
+        var sessionEpoch: Int?
     }
 
     /// A token that stands for a user until it is revoked; only its hash is kept.
@@ -39,11 +42,12 @@ struct Accounts: Codable, Equatable, Sendable {
     /// The user called `name`.
     func user(named name: String) -> User? { users.first { $0.name == name } }
 
-    /// Sets `name`'s password hash, adding the user when new.
+    /// Sets `name`'s password hash, adding the user when new; the sessions signed in with the old password end.
     mutating func setUser(_ name: String, passwordHash: String, at date: Date) {
         if let index = users.firstIndex(where: { $0.name == name }) {
             users[index].passwordHash = passwordHash
             users[index].changedAt = date
+            tokens.removeAll { $0.user == name && $0.isSession }
         } else {
             users.append(User(name: name, passwordHash: passwordHash, changedAt: date))
         }
@@ -60,24 +64,33 @@ struct Accounts: Codable, Equatable, Sendable {
     /// Adds a token record, dropping the oldest Google Reader sessions of its user past the limit.
     mutating func addToken(_ token: Token) {
         tokens.append(token)
-        let sessions = tokens.filter { $0.user == token.user && $0.kind == .googleReader && $0.label == Token.sessionLabel }
+        let sessions = tokens.filter { $0.user == token.user && $0.isSession }
         if sessions.count > Self.sessionsKeptPerUser {
             let dropped = Set(sessions.prefix(sessions.count - Self.sessionsKeptPerUser).map(\.hash))
             tokens.removeAll { dropped.contains($0.hash) }
         }
     }
 
-    /// Removes the tokens whose id starts with `prefix`; returns how many.
+    /// Removes the tokens whose id starts with `prefix`; returns how many. A revoked session moves its user's
+    /// sessions to a new epoch, so that signing in again gives a new token.
     mutating func revokeTokens(idPrefix prefix: String) -> Int {
-        let before = tokens.count
+        let revoked = tokens.filter { $0.id.hasPrefix(prefix) }
+        for session in revoked where session.isSession {
+            if let index = users.firstIndex(where: { $0.name == session.user }) {
+                users[index].sessionEpoch = (users[index].sessionEpoch ?? 0) + 1
+            }
+        }
         tokens.removeAll { $0.id.hasPrefix(prefix) }
-        return before - tokens.count
+        return revoked.count
     }
 }
 
 extension Accounts.Token {
     /// The label of tokens ClientLogin makes.
     static let sessionLabel = "ClientLogin"
+
+    /// Whether ClientLogin made it.
+    var isSession: Bool { kind == .googleReader && label == Self.sessionLabel }
 }
 
 /// Which API a token opens: a token is accepted only by its own API.

@@ -6,8 +6,22 @@ enum TokenSecret {
     /// A new token: 43 characters of URL-safe base64 (no padding), from the system's random source.
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
+        return encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The Google Reader session token of `user` while their password is `password` (hashed as `passwordHash`)
+    /// and their sessions are at `epoch`: the same at every sign-in, as FreshRSS's is, so that an app that signs
+    /// in at every start (Read You) never pushes out the token of another (FeedMe, which does not sign in again).
+    /// Made from the password itself, so the accounts file, which holds no password, cannot give it; a new
+    /// password, or revoking the token (a new epoch), gives another.
+    static func session(user: String, password: String, passwordHash: String, epoch: Int) -> String {
+        let key = SymmetricKey(data: SHA256.hash(data: Data(password.utf8)))
+        let message = Data("rss-serve ClientLogin\u{0}\(user)\u{0}\(passwordHash)\u{0}\(epoch)".utf8)
+        return encode(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+    }
+
+    private static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }

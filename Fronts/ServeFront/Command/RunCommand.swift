@@ -40,12 +40,34 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connections open at once; more are closed at once (default 4096).", valueName: "count"))
     var maxConnections = 4_096
 
+    @Option(help: ArgumentHelp("Seconds a client has to send a request's head (default 10).", valueName: "seconds"))
+    var headTimeout = 10
+
+    @Option(help: ArgumentHelp("Seconds a client has to send a request's body after its head (default 30).", valueName: "seconds"))
+    var bodyTimeout = 30
+
+    @Option(help: ArgumentHelp("Seconds an idle kept-alive connection is kept (default 60).", valueName: "seconds"))
+    var idleTimeout = 60
+
     @OptionGroup var accountOptions: AccountOptions
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        for (name, value) in [("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where !(1...86_400).contains(value) {
+            throw ValidationError("\(name) must be between 1 and 86400 seconds")
+        }
+    }
+
+    /// The limits on each connection, with the connection cap below this process's descriptor limit.
+    var connectionLimits: ConnectionLimits {
+        var limits = ConnectionLimits.forThisProcess(maximumConnections: maxConnections)
+        limits.headTimeout = .seconds(headTimeout)
+        limits.bodyTimeout = .seconds(bodyTimeout)
+        limits.idleTimeout = .seconds(idleTimeout)
+        return limits
     }
 
     /// What sources added through the APIs may reach.
@@ -97,9 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         let httpLogger = logger ?? Logger(label: "rss-serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let application = try ServeApplication.make(
             library: ServeLibrary(store: store, policy: addressPolicy), accounts: accounts, limiter: LoginLimiter(),
-            listening: .init(
-                host: listen.host, port: listen.port, tls: tls,
-                limits: .forThisProcess(maximumConnections: maxConnections)),
+            listening: .init(host: listen.host, port: listen.port, tls: tls, limits: connectionLimits),
             logger: httpLogger,
             onListening: { address in ServeExit.note("listening on \(address)") })
         do {

@@ -6,7 +6,7 @@ import RssCore
 /// Google Reader's scheme (`read` tells newsboat the item is read).
 enum AtomStream {
     static func document(
-        stream: StreamID, title: String, articles: [ArticleSnapshot], sources: [UUID: Source], continuation: String?
+        stream: StreamID, title: String, articles: [ArticleSnapshot], directory: GoogleReaderDirectory, continuation: String?
     ) -> String {
         var text = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -18,10 +18,10 @@ enum AtomStream {
             """
         if let continuation { text += "<gr:continuation>\(escape(continuation))</gr:continuation>\n" }
         for article in articles {
-            let source = sources[article.sourceID]
+            let source = directory.source(id: article.sourceID)
             text += "<entry gr:crawl-timestamp-msec=\"\(Int64(article.firstSeen.timeIntervalSince1970 * 1_000))\">\n"
             text += "<id>\(ItemID.long(article.number))</id>\n"
-            for category in GoogleReaderItem.categories(article, source: source) {
+            for category in GoogleReaderJSON.categories(article, source: source) {
                 let label = category.split(separator: "/").last.map(String.init) ?? category
                 text += "<category term=\"\(escape(category))\" scheme=\"http://www.google.com/reader/\" label=\"\(escape(label))\"/>\n"
             }
@@ -35,8 +35,8 @@ enum AtomStream {
             text += "<content type=\"html\">\(escape(article.body?.html ?? ""))</content>\n"
             if let author = article.author { text += "<author><name>\(escape(author))</name></author>\n" }
             if let source {
-                text += "<source gr:stream-id=\"\(escape(StreamID.feed(source.url.absoluteString).name))\">"
-                text += "<id>tag:google.com,2005:reader/feed/\(escape(source.url.absoluteString))</id>"
+                text += "<source gr:stream-id=\"\(escape(directory.streamID(of: source)))\">"
+                text += "<id>tag:google.com,2005:reader/\(escape(directory.streamID(of: source)))</id>"
                 text += "<title>\(escape(source.title))</title>"
                 text += "<link rel=\"alternate\" href=\"\(escape((source.siteLink ?? source.url).absoluteString))\" type=\"text/html\"/>"
                 text += "</source>\n"

@@ -4,21 +4,20 @@ import RssCore
 /// The `continuation` of a stream page: the position of its last item, opaque to clients (URL-safe
 /// base64 of RssCore's position), so the next page starts right after it however the stream changed.
 enum Continuation {
-    static func make(_ position: ArticleSnapshot.Position) -> String? {
-        // A position is two numbers: encoding cannot fail; nil would only end paging early.
-        guard let data = try? JSONEncoder().encode(position) else { return nil }
+    static func make(_ position: ArticleSnapshot.Position) -> String {
+        // A position is two numbers: encoding cannot fail.
+        let data = (try? JSONEncoder().encode(position)) ?? Data()
         return data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// The position a continuation stands for; throws 400 for one this server did not make.
-    static func position(_ text: String) throws -> ArticleSnapshot.Position {
+    /// The position a continuation stands for; nil for one this server did not make (read from the start, as
+    /// FreshRSS ignores a continuation it cannot read).
+    static func position(_ text: String) -> ArticleSnapshot.Position? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 200, let data = Data(base64Encoded: base64),
-            let position = try? JSONDecoder().decode(ArticleSnapshot.Position.self, from: data)  // any failure is the same 400
-        else { throw APIError.badRequest("not a continuation this server made") }
-        return position
+        guard text.count <= 200, let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONDecoder().decode(ArticleSnapshot.Position.self, from: data)  // any failure is "not ours"
     }
 }

@@ -2,67 +2,80 @@ import Foundation
 import Hummingbird
 import RssCore
 
-/// `subscription/list`, `subscription/edit` and `subscription/quickadd`.
+/// `subscription/list`, `…/edit`, `…/quickadd`, `…/import` and `…/export`.
 struct GoogleReaderSubscriptions: Sendable {
     let library: ServeLibrary
 
-    func list() async throws -> Response {
-        struct Category: Encodable {
-            let id: String
-            let label: String
+    /// Every source: `id` (`feed/NUMBER`), `title`, `categories` (its tags as labels), `url`, `htmlUrl`,
+    /// `iconUrl`, `firstitemmsec`; with an exact `ETag` (NetNewsWire asks with `If-None-Match` every sync).
+    func list(_ request: Request) async throws -> Response {
+        let directory = try await GoogleReaderDirectory.load(library)
+        var json = JSONWriter()
+        json.object { json in
+            json.key("subscriptions")
+            json.array { json in
+                for source in directory.sources {
+                    json.object { json in
+                        json.member("id", directory.streamID(of: source))
+                        json.member("title", source.title)
+                        json.key("categories")
+                        json.array { json in
+                            for tag in source.tags {
+                                json.object { json in
+                                    json.member("id", StreamID.label(tag).name)
+                                    json.member("label", tag)
+                                }
+                            }
+                        }
+                        json.member("url", source.url.absoluteString)
+                        json.member("htmlUrl", (source.siteLink ?? source.url).absoluteString)
+                        json.member("iconUrl", "")
+                        json.member("firstitemmsec", quoted: Int64(source.addedAt.timeIntervalSince1970 * 1_000))
+                    }
+                }
+            }
         }
-        struct Subscription: Encodable {
-            let id: String
-            let title: String
-            let categories: [Category]
-            let url: String
-            let htmlUrl: String
-            let iconUrl: String
-            let firstitemmsec: String
-        }
-        await library.catchUp()
-        let subscriptions = library.sources.map { source in
-            Subscription(
-                id: StreamID.feed(source.url.absoluteString).name, title: source.title,
-                categories: source.tags.map { Category(id: StreamID.label($0).name, label: $0) },
-                url: source.url.absoluteString, htmlUrl: (source.siteLink ?? source.url).absoluteString, iconUrl: "",
-                firstitemmsec: String(Int64(source.addedAt.timeIntervalSince1970 * 1_000)))
-        }
-        return try Reply.json(["subscriptions": subscriptions])
+        return Reply.conditional(json: json.buffer, for: request)
     }
 
-    /// `ac=subscribe|unsubscribe|edit`, `s=feed/URL` (repeated), `t=` title (empty: the feed's own again),
-    /// `a=`/`r=` labels to add and remove.
+    /// `ac=subscribe|unsubscribe|edit`, `s=feed/NUMBER` or `feed/URL` (repeated), `t=` title (empty: the
+    /// feed's own again), `a=`/`r=` labels to add and remove. Subscribing follows what quickadd would (a feed,
+    /// or the first one a page declares), reaching only what the server's policy allows.
     func edit(_ parameters: FormParameters) async throws -> Response {
         let action = parameters["ac"] ?? "edit"
-        let streams = try parameters.all("s").map { name -> String in
-            guard case .feed(let address) = StreamID(name) else { throw APIError.badRequest("s: not a feed stream") }
-            return address
+        let references = try parameters.all("s").map { name -> String in
+            guard case .feed(let reference) = StreamID(name) else { throw APIError.badRequest("s: not a feed stream") }
+            return reference
         }
-        guard !streams.isEmpty else { throw APIError.badRequest("s: which feed?") }
-        let added = try parameters.all("a").map(Self.label)
-        let removed = try parameters.all("r").map(Self.label)
+        guard !references.isEmpty else { throw APIError.badRequest("s: which feed?") }
+        let added = try parameters.all("a").map(GoogleReaderTags.label)
+        let removed = try parameters.all("r").map(GoogleReaderTags.label)
         let title = parameters["t"]
         guard (title?.count ?? 0) <= RequestLimits.textLength else { throw APIError.badRequest("t: too long") }
+        let directory = try await GoogleReaderDirectory.load(library)
         var changes: [(source: Source, title: String?)] = []
         switch action {
         case "subscribe":
-            for address in streams {
-                let subscription = await library.subscribe(address, tags: added)
+            for reference in references {
+                if let known = directory.source(feed: reference) {
+                    changes.append((known, title))
+                    continue
+                }
+                let subscription = await library.subscribe(Self.address(reference), tags: added)
                 guard let source = subscription.source else {
                     throw APIError.badRequest(subscription.problem ?? "no feed")
                 }
                 changes.append((source, title))
             }
         case "unsubscribe":
-            for address in streams {
-                guard let source = library.source(address: address) else { throw APIError.notFound("no such feed") }
+            for reference in references {
+                guard let source = directory.source(feed: reference) else { throw APIError.notFound("no such feed") }
                 await library.unsubscribe(source.id)
             }
             return Reply.text("OK")
         case "edit":
-            for address in streams {
-                guard let source = library.source(address: address) else { throw APIError.notFound("no such feed") }
+            for reference in references {
+                guard let source = directory.source(feed: reference) else { throw APIError.notFound("no such feed") }
                 changes.append((source, title))
             }
         default:
@@ -79,45 +92,55 @@ struct GoogleReaderSubscriptions: Sendable {
         return Reply.text("OK")
     }
 
-    /// `quickadd=URL`: follows the feed at that address, or the first feed the web page there declares
-    /// (RssCore's discovery).
+    /// `quickadd=URL` (one leading `feed/` dropped): follows the feed at that address, or the first feed the web
+    /// page there declares (RssCore's discovery); a failure is 200 with `numResults` 0 and the `error`, as
+    /// FreshRSS answers.
     func quickAdd(_ parameters: FormParameters) async throws -> Response {
         guard var address = parameters["quickadd"], !address.isEmpty else { throw APIError.badRequest("quickadd: which address?") }
         if address.hasPrefix("feed/") { address.removeFirst(5) }
-        struct Result: Encodable {
-            let numResults: Int
-            let query: String
-            let streamId: String?
-            let streamName: String?
-            let error: String?
-        }
         let subscription = await library.subscribe(address)
+        var json = JSONWriter()
         if let source = subscription.source {
-            return try Reply.json(Result(
-                numResults: 1, query: source.url.absoluteString, streamId: StreamID.feed(source.url.absoluteString).name,
-                streamName: source.title, error: nil))
+            let directory = try await GoogleReaderDirectory.load(library)
+            json.object { json in
+                json.member("numResults", 1)
+                json.member("query", source.url.absoluteString)
+                json.member("streamId", directory.streamID(of: source))
+                json.member("streamName", source.title)
+            }
+        } else {
+            json.object { json in
+                json.member("numResults", 0)
+                json.member("query", address)
+                json.member("error", subscription.problem ?? "no feed")
+            }
         }
-        // As FreshRSS answers a failure: 200, no result, and why.
-        return try Reply.json(Result(
-            numResults: 0, query: address, streamId: nil, streamName: nil, error: subscription.problem))
+        return Reply.json(json.buffer)
     }
 
-    /// `rename-tag`: `s=user/-/label/OLD` (or `t=OLD`), `dest=user/-/label/NEW`; `disable-tag`: `s` (or `t`),
-    /// the label taken off every feed filed under it.
-    func renameTag(_ parameters: FormParameters, removing: Bool) async throws -> Response {
-        let old = try parameters["s"].map(Self.label) ?? parameters["t"]
-        guard let old, !old.isEmpty else { throw APIError.badRequest("s: which label?") }
-        var new: String?
-        if !removing {
-            guard let destination = parameters["dest"] else { throw APIError.badRequest("dest: which label?") }
-            new = try Self.label(destination)
+    /// `subscription/import`: the body is an OPML document (any content type, as NetNewsWire sends
+    /// `text/xml`); its feeds are followed, under the server's policy; answers `OK`, or 400 for a body that is
+    /// no OPML.
+    func importOPML(_ request: Request) async throws -> Response {
+        let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
+        guard body.readableBytes > 0 else { throw APIError.badRequest("the body must be an OPML document") }
+        switch await library.importOPML(Data(body.readableBytesView)) {
+        case .success: return Reply.text("OK")
+        case .failure(let problem): throw APIError.badRequest(ProblemTextForAPI.message(problem))
         }
-        await library.renameTag(old, to: new)
-        return Reply.text("OK")
     }
 
-    private static func label(_ name: String) throws -> String {
-        guard case .label(let label) = StreamID(name) else { throw APIError.badRequest("a/r: not a label") }
-        return label
+    /// `subscription/export`: the library as OPML 2.0, tags as folders.
+    func export() async -> Response {
+        var response = Reply.document(await library.exportOPML(), contentType: "application/xml; charset=utf-8")
+        response.headers[.contentDisposition] = "attachment; filename=\"subscriptions.opml\""
+        return response
+    }
+
+    /// The address a `feed/…` reference to a feed not followed yet stands for.
+    private static func address(_ reference: String) -> String {
+        var reference = Substring(reference)
+        while reference.hasPrefix("feed/") { reference = reference.dropFirst(5) }
+        return String(reference)
     }
 }

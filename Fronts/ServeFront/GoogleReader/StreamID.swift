@@ -10,20 +10,25 @@ enum StreamID: Equatable, Sendable {
     case starred
     /// `user/-/state/com.google/read`.
     case read
-    /// `user/-/state/com.google/kept-unread` (and `…/fresh`): the unread.
+    /// `user/-/state/com.google/kept-unread` (and `…/fresh`, `…/unread`): the unread.
     case unread
-    /// `feed/URL`: one source, by its address.
+    /// `feed/NUMBER` or `feed/URL`: one source (resolved by a ``GoogleReaderDirectory``).
     case feed(String)
     /// `user/-/label/NAME`: the sources filed under a tag.
     case label(String)
 
     /// Parses a stream name; `user/-/` may name the user by any id (`user/1234/…`), as clients echo ids back.
+    /// `reading-list` alone is the reading list, as FreshRSS's documentation writes it.
     init?(_ text: String) {
         guard !text.isEmpty, text.count <= RequestLimits.textLength, !text.contains("\0") else { return nil }
+        if text == "reading-list" {
+            self = .readingList
+            return
+        }
         if text.hasPrefix("feed/") {
-            let address = String(text.dropFirst(5))
-            guard !address.isEmpty else { return nil }
-            self = .feed(address)
+            let reference = String(text.dropFirst(5))
+            guard !reference.isEmpty else { return nil }
+            self = .feed(reference)
             return
         }
         let parts = text.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
@@ -32,7 +37,8 @@ enum StreamID: Equatable, Sendable {
         case ("state", "com.google/reading-list"): self = .readingList
         case ("state", "com.google/starred"): self = .starred
         case ("state", "com.google/read"): self = .read
-        case ("state", "com.google/kept-unread"), ("state", "com.google/fresh"): self = .unread
+        case ("state", "com.google/kept-unread"), ("state", "com.google/fresh"), ("state", "com.google/unread"):
+            self = .unread
         case ("label", let name) where !name.isEmpty: self = .label(String(name))
         default: return nil
         }
@@ -45,7 +51,7 @@ enum StreamID: Equatable, Sendable {
         case .starred: StreamID.statePrefix + "starred"
         case .read: StreamID.statePrefix + "read"
         case .unread: StreamID.statePrefix + "kept-unread"
-        case .feed(let address): "feed/" + address
+        case .feed(let reference): "feed/" + reference
         case .label(let name): StreamID.labelPrefix + name
         }
     }
@@ -53,29 +59,38 @@ enum StreamID: Equatable, Sendable {
     static let statePrefix = "user/-/state/com.google/"
     static let labelPrefix = "user/-/label/"
 
+    /// Whether the stream selects by a mark (read, unread, starred): its time filters then ask when the mark
+    /// changed, not when the article was stored.
+    var isState: Bool {
+        switch self {
+        case .read, .unread, .starred: true
+        case .readingList, .feed, .label: false
+        }
+    }
+
     /// Narrows `query` to this stream; nil when the stream names a feed nobody follows.
-    func narrow(_ query: ArticleQuery, in library: ServeLibrary) -> ArticleQuery? {
+    func narrow(_ query: ArticleQuery, in directory: GoogleReaderDirectory) -> ArticleQuery? {
         var query = query
         switch self {
         case .readingList: break
         case .starred: query.isStarred = true
         case .read: query.isRead = true
         case .unread: query.isRead = false
-        case .feed(let address):
-            guard let source = library.source(address: address) else { return nil }
+        case .feed(let reference):
+            guard let source = directory.source(feed: reference) else { return nil }
             query.sourceIDs = [source.id]
         case .label(let name): query.tags = [name]
         }
         return query
     }
 
-    /// The sources this stream covers, for mark-all-as-read: nil for all; nil result when the feed is
-    /// unknown is told apart by ``narrow(_:in:)``.
-    func sources(in library: ServeLibrary) -> Set<UUID>?? {
+    /// The sources this stream covers, for mark-all-as-read: `.some(nil)` for all; nil when it names a feed
+    /// nobody follows.
+    func sources(in directory: GoogleReaderDirectory) -> Set<UUID>?? {
         switch self {
         case .readingList, .starred, .read, .unread: return .some(nil)
-        case .feed(let address): return library.source(address: address).map { [$0.id] }
-        case .label(let name): return .some(Set(library.sources.filter { $0.tags.contains(name) }.map(\.id)))
+        case .feed(let reference): return directory.source(feed: reference).map { [$0.id] }
+        case .label(let name): return .some(Set(directory.sources(taggedWith: name).map(\.id)))
         }
     }
 }

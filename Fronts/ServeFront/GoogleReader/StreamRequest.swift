@@ -1,61 +1,94 @@
 import Foundation
 import RssCore
 
-/// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), checked and turned into an
-/// ``RssCore/ArticleQuery``.
+/// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), read as FreshRSS reads them and
+/// turned into an ``RssCore/ArticleQuery``.
+///
+/// - Items come in the order the server stored them, newest first (`r=o`: oldest first), as FreshRSS orders by
+///   its entry ids, which are storage times.
+/// - `ot` and `nt` (seconds; a fraction is cut) bound the time the server stored the item, so that a sync
+///   asking "since my last sync" gets what was stored since, whatever its date says. For a stream of a mark
+///   (the read or starred stream, or `it` with one), they bound the time the mark changed instead, so that an
+///   article read elsewhere reaches a client asking for what was read lately.
+/// - A parameter that is empty or not a number is absent, and an `xt` or `it` this server does not keep is
+///   ignored, as in FreshRSS (FeedMe sends `ot=` on every read).
+/// - `n` is at most `largestPage`; zero or less asks for that largest page (FreshRSS: no limit).
 struct StreamRequest {
     let stream: StreamID
     let query: ArticleQuery?
 
-    /// Reads `parameters` for `stream`; throws 400 for a value out of range or a target not supported.
-    /// `largestPage` caps `n` (``RequestLimits/pageSize``; more for the Atom form, which newsboat reads
-    /// without following continuations).
+    /// Reads `parameters` for `stream`. `largestPage` caps `n` (``RequestLimits/pageSize``; more for the
+    /// Atom form, which newsboat reads without following continuations).
     init(
-        stream: StreamID, parameters: FormParameters, library: ServeLibrary, includesBody: Bool,
+        stream: StreamID, parameters: FormParameters, directory: GoogleReaderDirectory, includesBody: Bool,
         largestPage: Int = RequestLimits.pageSize
-    ) throws {
+    ) {
         self.stream = stream
         var query = ArticleQuery(includesBody: includesBody)
-        let count = try parameters["n"].map { try Self.integer($0, "n") } ?? 20
-        query.limit = min(max(count, 1), largestPage)
-        if parameters["r"] == "o" { query.order = .oldestFirst }
-        if let continuation = parameters["c"], !continuation.isEmpty {
-            query.after = try Continuation.position(continuation)
+        let count = parameters["n"].flatMap(Self.leadingInteger) ?? 20
+        query.limit = count <= 0 ? largestPage : min(count, largestPage)
+        query.order = parameters["r"] == "o" ? .lowestNumberFirst : .highestNumberFirst
+        if let continuation = parameters["c"], let position = Continuation.position(continuation) {
+            query.after = position
         }
-        if let oldest = parameters["ot"] { query.since = Date(timeIntervalSince1970: Double(try Self.integer(oldest, "ot"))) }
-        if let newest = parameters["nt"] { query.before = Date(timeIntervalSince1970: Double(try Self.integer(newest, "nt"))) }
+        var byMark = stream.isState
         for target in parameters.all("xt") {
             switch StreamID(target) {
             case .read: query.isRead = false
             case .unread: query.isRead = true
             case .starred: query.isStarred = false
-            default: throw APIError.badRequest("xt: only the read, kept-unread and starred states are supported")
+            default: continue
             }
         }
         for target in parameters.all("it") {
             switch StreamID(target) {
-            case .read: query.isRead = true
-            case .unread: query.isRead = false
-            case .starred: query.isStarred = true
+            case .read:
+                query.isRead = true
+                byMark = true
+            case .unread:
+                query.isRead = false
+                byMark = true
+            case .starred:
+                query.isStarred = true
+                byMark = true
             case .label(let name): query.tags = [name]
-            case .readingList: break
-            default: throw APIError.badRequest("it: not a state or label this server supports")
+            default: continue
             }
         }
-        self.query = stream.narrow(query, in: library)
+        let oldest = parameters["ot"].flatMap(Self.leadingInteger).flatMap(Self.date)
+        // `nt` includes its second, as FreshRSS's `id <= nt`.
+        let newest = parameters["nt"].flatMap(Self.leadingInteger).flatMap { Self.date($0 + 1) }
+        if byMark {
+            query.changedSince = oldest
+            query.changedBefore = newest
+        } else {
+            query.storedSince = oldest
+            query.storedBefore = newest
+        }
+        self.query = stream.narrow(query, in: directory)
     }
 
-    /// The stream's articles, and the continuation when a full page came back.
+    /// The stream's articles, and the continuation when a full page came back (never with an empty page:
+    /// clients would ask again for ever).
     func page(_ library: ServeLibrary) async throws -> (articles: [ArticleSnapshot], continuation: String?) {
         guard let query else { return ([], nil) }
         let articles = try await library.articles(query)
-        let continuation = articles.count == query.limit ? articles.last.flatMap { Continuation.make($0.position) } : nil
+        let continuation = articles.count == query.limit ? articles.last.map { Continuation.make($0.position) } : nil
         return (articles, continuation)
     }
 
-    /// A whole number from a parameter; 400 otherwise.
-    static func integer(_ text: String, _ name: String) throws -> Int {
-        guard text.count <= 20, let value = Int(text) else { throw APIError.badRequest("\(name) must be a whole number") }
-        return value
+    /// The whole number a parameter starts with (`1795000000.123` is 1795000000); nil when it does not start
+    /// with one.
+    static func leadingInteger(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let sign = trimmed.hasPrefix("-") ? "-" : ""
+        let digits = trimmed.dropFirst(sign.count).prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18 else { return digits.isEmpty ? nil : (sign.isEmpty ? Int.max : Int.min) }
+        return Int(sign + digits)
+    }
+
+    /// A time in seconds since 1970, or nil for one before it (no bound).
+    static func date(_ seconds: Int) -> Date? {
+        seconds > 0 ? Date(timeIntervalSince1970: Double(min(seconds, 253_402_300_799))) : nil
     }
 }

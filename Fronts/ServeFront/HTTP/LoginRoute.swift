@@ -20,7 +20,7 @@ struct LoginRoute: Sendable {
             throw APIError(.unauthorized, "wrong user name or password")
         }
         limiter.recordSuccess(address)
-        let token = try accounts.startSession(for: name)
+        let token = try accounts.startSession(for: name, password: password)
         return Reply.text("SID=\(token)\nLSID=null\nAuth=\(token)\n")
     }
 

@@ -38,6 +38,8 @@ enum RequestLimits {
     }
     /// Item ids in one request (`i=` of Google Reader, `entry_ids` of Miniflux).
     static let itemIDs = 10_000
+    /// Parameters besides the ids in one request (`T`, `a`, `r`, `output`…).
+    static let otherParameters = 100
     /// Items in one page.
     static let pageSize = 1_000
     /// Items in one page of an Atom stream: newsboat asks for its `feedhq-min-items` in one page and never

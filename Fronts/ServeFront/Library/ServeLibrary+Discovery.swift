@@ -36,7 +36,14 @@ extension ServeLibrary {
         case .found(let feeds): followed = feeds[0].url
         }
         await store.processed()
-        if let added = store.state.sources[id] { return .added(added) }
+        if store.state.sources[id] != nil {
+            // Its first fetch (of the body discovery already read) gives it its own title, which clients show
+            // at once; it ends within the fetch's own limits.
+            let fetched = await StateCondition.wait(on: store) { state in
+                state.sources[id].map { $0.status.lastAttempt != nil } ?? true
+            }
+            if let added = fetched.sources[id] { return .added(added) }
+        }
         return existing(followed).map(Subscription.existing)
             ?? .notFollowed(.noFeed(page: FeedAddress.display(valid), .cancelled))
     }

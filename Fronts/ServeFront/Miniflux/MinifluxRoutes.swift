@@ -170,9 +170,7 @@ struct MinifluxRoutes: Sendable {
     }
 
     private static func query(_ request: Request) throws -> FormParameters {
-        var parameters = FormParameters()
-        if let query = request.uri.query { try parameters.add(encoded: query) }
-        return parameters
+        try FormParameters.query(of: request)
     }
 
     static func number(_ context: ServeContext, _ name: String) throws -> Int {

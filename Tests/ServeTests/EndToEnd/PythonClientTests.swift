@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 import Testing
 import RssCore
 import ReduxVM
@@ -80,22 +81,24 @@ extension ServeEndToEnd {
 
         @Test("libgreader files feeds under labels, renames them, marks a label read, and quickadds a web page's feed")
         func googleReaderLabels() async throws {
-            let page = Locked<URL?>(nil)
-            let server = try await ServeProcess { path in
-                try await Library.prepare(path)
-                let feeds = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("feeds")
-                let third = try TestFeeds.write("third", items: 3, in: feeds)
-                let html = feeds.appendingPathComponent("page.html")
-                try """
-                    <html><head><title>A page</title>
-                    <link rel="alternate" type="application/rss+xml" title="Third" href="\(third.lastPathComponent)">
-                    </head><body>Hello</body></html>
-                    """.write(to: html, atomically: true, encoding: .utf8)
-                page.withLock { $0 = html }
+            // A web page declaring one feed, served over HTTP: feeds added through the API are fetched only from
+            // where the server's policy allows (here the loopback address the test allows).
+            let pages = try LoopbackFeedServer { request in
+                switch request.path {
+                case "/page.html":
+                    .init(status: 200, headers: ["Content-Type": "text/html"], body: Data("""
+                        <html><head><title>A page</title>
+                        <link rel="alternate" type="application/rss+xml" title="Third" href="third.xml">
+                        </head><body>Hello</body></html>
+                        """.utf8))
+                case "/third.xml":
+                    .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(TestFeeds.text("third", items: 3).utf8))
+                default: .init(status: 404)
+                }
             }
-            let pageURL = try #require(page.withLock { $0 })
+            let server = try await ServeProcess(arguments: ["--allow-private", "127.0.0.1/32"], prepare: Library.prepare)
             let seen = try await Self.python(
-                "greader_labels.py", [server.baseURL, ServeProcess.user, ServeProcess.password, pageURL.absoluteString],
+                "greader_labels.py", [server.baseURL, ServeProcess.user, ServeProcess.password, pages.url("page.html")],
                 directory: server.directory)
             let (big, small) = (Library.bigCount, Library.smallCount)
             #expect(seen["after_edit"] as? NSArray == [["Small renamed", ["news"], small], ["big", ["daily"], big]] as NSArray)

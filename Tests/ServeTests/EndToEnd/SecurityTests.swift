@@ -74,9 +74,9 @@ extension ServeEndToEnd {
             try await HTTP.with(server.baseURL) { http async throws in
                 let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
                 let basic = ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]
-                let huge = String(repeating: "i=1&", count: 200_000)
+                let huge = String(repeating: "i=1&", count: 300_000)
                 #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: huge).status == 413)
-                let hugeJSON = Data(("{\"entry_ids\":[" + Array(repeating: "1", count: 200_000).joined(separator: ",") + "],\"status\":\"read\"}").utf8)
+                let hugeJSON = Data(("{\"entry_ids\":[" + Array(repeating: "1", count: 600_000).joined(separator: ",") + "],\"status\":\"read\"}").utf8)
                 #expect(try await http.send(.PUT, "/v1/entries", headers: basic, body: hugeJSON).status == 413)
                 for stream in [
                     "feed/x' OR 1=1 --", "user/-/label/'; DROP TABLE article; --", "'; DELETE FROM article; --",
@@ -91,7 +91,9 @@ extension ServeEndToEnd {
                 }
                 #expect(try await http.send(.POST, "/reader/api/0/edit-tag", headers: auth, form: "i=1%20OR%201%3D1&a=user/-/state/com.google/read").status == 400)
                 #expect(try await http.send(.GET, "/v1/entries/1%20OR%201=1", headers: basic).status == 400)
-                #expect(try await http.send(.GET, "/reader/api/0/stream/contents/feed%2Fx?c=%27%3B%20DROP", headers: auth).status == 400)
+                // A continuation this server did not make reads from the start, as FreshRSS does; the feed is none.
+                let made = try await http.send(.GET, "/reader/api/0/stream/contents/feed%2Fx?c=%27%3B%20DROP", headers: auth)
+                #expect(made.status == 200 && made.body.contains("\"items\":[]"))
             }
             let articles = try await Library.articles(server.database)
             #expect(articles.count == Library.bigCount + Library.smallCount)

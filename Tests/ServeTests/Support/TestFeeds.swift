@@ -7,6 +7,13 @@ import NIOHTTP1
 enum TestFeeds {
     /// An RSS file of `count` items, `title-N`, dated a minute apart (newest first), each with a body.
     static func write(_ name: String, items count: Int, in directory: URL, title: String? = nil) throws -> URL {
+        let url = directory.appendingPathComponent("\(name).xml")
+        try text(name, items: count, title: title).write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// The RSS document ``write(_:items:in:title:)`` writes, for a loopback server to serve.
+    static func text(_ name: String, items count: Int, title: String? = nil) -> String {
         let base = Date(timeIntervalSince1970: 1_760_000_000)
         var text = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -22,10 +29,7 @@ enum TestFeeds {
 
                 """
         }
-        text += "</channel></rss>\n"
-        let url = directory.appendingPathComponent("\(name).xml")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url
+        return text + "</channel></rss>\n"
     }
 
     /// Follows `feeds` (with their tags) in the database at `path` and fetches them, then closes it.

@@ -30,7 +30,10 @@ struct IdentifierTests {
         #expect(StreamID("user/-/state/com.google/kept-unread") == .unread)
         #expect(StreamID("feed/https://example.org/feed.xml?a=1") == .feed("https://example.org/feed.xml?a=1"))
         #expect(StreamID("user/-/label/Tech news") == .label("Tech news"))
-        for stream in [StreamID.readingList, .starred, .read, .unread, .feed("file:///x"), .label("a/b")] {
+        #expect(StreamID("feed/42") == .feed("42"))
+        #expect(StreamID("reading-list") == .readingList)
+        #expect(StreamID("user/-/state/com.google/unread") == .unread)
+        for stream in [StreamID.readingList, .starred, .read, .unread, .feed("file:///x"), .feed("7"), .label("a/b")] {
             #expect(StreamID(stream.name) == stream)
         }
         for bad in ["", "feed/", "user//label/x", "user/-/label/", "user/-/state/com.google/like", "'; DROP TABLE article; --",
@@ -51,9 +54,36 @@ struct IdentifierTests {
         #expect(SmallNumbers<String>.hash("tech") == SmallNumbers<String>.hash("tech"))
     }
 
-    @Test("continuations round-trip, and a made-up one is refused")
+    @Test("continuations round-trip; a made-up one reads as none, as FreshRSS ignores one it cannot read")
     func continuations() throws {
-        #expect(throws: APIError.self) { try Continuation.position("not-one") }
-        #expect(throws: APIError.self) { try Continuation.position("eyJ4IjoxfQ") }
+        #expect(Continuation.position("not-one") == nil)
+        #expect(Continuation.position("eyJ4IjoxfQ") == nil)
+    }
+
+    @Test("request paths: repeated slashes, FreshRSS's base, Nextcloud's short form; stream names kept whole")
+    func requestPaths() {
+        #expect(RequestPath.normalized("//accounts/ClientLogin") == "/accounts/ClientLogin")
+        #expect(RequestPath.normalized("/api/greader.php/accounts/ClientLogin") == "/accounts/ClientLogin")
+        #expect(RequestPath.normalized("/p/api/greader.php//reader/api/0/tag/list") == "/reader/api/0/tag/list")
+        #expect(RequestPath.normalized("/reader/api/0/stream/contents/") == "/reader/api/0/stream/contents")
+        #expect(
+            RequestPath.normalized("//reader/api/0/stream/contents/feed/http://host/wp/feed/") ==
+                "/reader/api/0/stream/contents/feed/http://host/wp/feed/")
+        #expect(RequestPath.normalized("/reader/api/0/stream/contents/feed/http://x/greader.php") == "/reader/api/0/stream/contents/feed/http://x/greader.php")
+        #expect(RequestPath.normalized("/fever/") == "/fever/")
+        #expect(RequestPath.normalized("/fever") == "/fever")
+        #expect(RequestPath.normalized("/v1/feeds/") == "/v1/feeds")
+        #expect(RequestPath.normalized("/apps/news/api/v1-2/items") == "/index.php/apps/news/api/v1-2/items")
+        #expect(RequestPath.normalized("/") == "/")
+        #expect(RequestPath.normalized("") == "/")
+    }
+
+    @Test("stream parameters read as FreshRSS reads them: empty or junk is absent, fractions are cut")
+    func leadingIntegers() {
+        #expect(StreamRequest.leadingInteger("1795000000.123") == 1_795_000_000)
+        #expect(StreamRequest.leadingInteger("") == nil)
+        #expect(StreamRequest.leadingInteger("abc") == nil)
+        #expect(StreamRequest.leadingInteger("-5") == -5)
+        #expect(StreamRequest.leadingInteger("99999999999999999999999") == Int.max)
     }
 }

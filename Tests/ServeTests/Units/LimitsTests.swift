@@ -31,16 +31,35 @@ struct LimitsTests {
 
     @Test("forms decode percent escapes and plus signs, keep repeated keys in order, and refuse bad escapes")
     func forms() throws {
-        var form = FormParameters()
-        try form.add(encoded: "i=1&i=tag%3Agoogle&a=user%2F-%2Fstate&t=two+words&empty=&flag")
-        #expect(form.all("i") == ["1", "tag:google"])
-        #expect(form["a"] == "user/-/state")
-        #expect(form["t"] == "two words")
-        #expect(form["empty"] == "" && form["flag"] == "")
-        var bad = FormParameters()
-        #expect(throws: APIError.self) { try bad.add(encoded: "i=%zz") }
-        var many = FormParameters()
-        #expect(throws: APIError.self) { try many.add(encoded: Array(repeating: "i=1", count: 10_001).joined(separator: "&")) }
+        let pairs = try FormParameters.decode("i=1&i=tag%3Agoogle&a=user%2F-%2Fstate&t=two+words&empty=&flag")
+        #expect(pairs.filter { $0.0 == "i" }.map(\.1) == ["1", "tag:google"])
+        #expect(pairs.first { $0.0 == "a" }?.1 == "user/-/state")
+        #expect(pairs.first { $0.0 == "t" }?.1 == "two words")
+        #expect(pairs.first { $0.0 == "empty" }?.1 == "" && pairs.first { $0.0 == "flag" }?.1 == "")
+        #expect(throws: APIError.self) { try FormParameters.decode("i=%zz") }
+        // 10,000 ids and the action's own parameters pass; far more do not.
+        let full = Array(repeating: "i=1", count: 10_000).joined(separator: "&") + "&a=user/-/state/com.google/read&T=x"
+        #expect(try FormParameters.decode(full).count == 10_002)
+        #expect(throws: APIError.self) { try FormParameters.decode(Array(repeating: "i=1", count: 10_200).joined(separator: "&")) }
+    }
+
+    @Test("ClientLogin gives the same token at every sign-in; a new password or a revoked session gives another")
+    func sessions() {
+        let first = TokenSecret.session(user: "alice", password: "pw one two", passwordHash: "h1", epoch: 0)
+        #expect(first == TokenSecret.session(user: "alice", password: "pw one two", passwordHash: "h1", epoch: 0))
+        #expect(first.count == 43)
+        #expect(first != TokenSecret.session(user: "alice", password: "pw one two", passwordHash: "h2", epoch: 0))
+        #expect(first != TokenSecret.session(user: "alice", password: "pw one two", passwordHash: "h1", epoch: 1))
+        #expect(first != TokenSecret.session(user: "bob", password: "pw one two", passwordHash: "h1", epoch: 0))
+        var accounts = Accounts()
+        accounts.setUser("alice", passwordHash: "h1", at: Date())
+        let session = TokenSecret.record(for: first, user: "alice", kind: .googleReader, label: Accounts.Token.sessionLabel, at: Date())
+        accounts.addToken(session)
+        #expect(accounts.revokeTokens(idPrefix: session.id) == 1)
+        #expect(accounts.user(named: "alice")?.sessionEpoch == 1)
+        accounts.addToken(session)
+        accounts.setUser("alice", passwordHash: "h2", at: Date())
+        #expect(!accounts.tokens.contains { $0.isSession })
     }
 
     @Test("ClientLogin sessions are kept to the newest per user; revoking by id prefix; removing a user drops their tokens")

@@ -115,7 +115,9 @@ final class ConnectionBytesHandler: ChannelInboundHandler, RemovableChannelHandl
 }
 
 /// After HTTP decoding: tells the connection's watch (that of its ``ConnectionBytesHandler``) when a request's
-/// head and body are read and its response written.
+/// head and body are read and its response written; and closes the connection once a response that says
+/// `Connection: close` is written (a 413 sent before the body was read: Hummingbird would otherwise read the
+/// rest of the body to reach the next request).
 final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -123,6 +125,7 @@ final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     private var watch: ConnectionWatch?
+    private var closesAfterResponse = false
 
     init() {}
 
@@ -140,12 +143,23 @@ final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), let watch = self.watch {
-            let watch = NIOLoopBound(watch, eventLoop: context.eventLoop)
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            if head.headerFields[.connection]?.lowercased() == "close" { closesAfterResponse = true }
+            context.write(data, promise: promise)
+        case .end:
             let written = promise ?? context.eventLoop.makePromise()
-            written.futureResult.whenComplete { _ in watch.value.responseWritten() }
+            let bound = NIOLoopBound((watch: watch, context: context, closes: closesAfterResponse), eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in
+                let (watch, context, closes) = bound.value
+                if closes {
+                    context.close(promise: nil)
+                } else {
+                    watch?.responseWritten()
+                }
+            }
             context.write(data, promise: written)
-        } else {
+        case .body:
             context.write(data, promise: promise)
         }
     }
