@@ -86,6 +86,8 @@ final class TunnelRequestHandler: ChannelInboundHandler, RemovableChannelHandler
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         NIOThreadPool.singleton.runIfActive(eventLoop: loop) { () -> Result<[IPAddress], FetchError> in
+            // An address needs no look-up (and a resolver given to the guard answers names only).
+            if let literal = IPAddress(host) { return .success([literal]) }
             do throws(FetchError) {
                 return .success(try rules.resolver.addresses(of: host))
             } catch {
