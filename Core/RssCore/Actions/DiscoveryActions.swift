@@ -32,6 +32,9 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
         /// declares none), follow nothing: the search fails, saying why (``RssProblem/noFeed(page:_:)``). What
         /// a sync server's "add this address" means.
         case firstFound
+        /// Follow nothing: only find the feeds, for another program to choose from (a sync server's
+        /// "discover"); when none is found the search fails as with ``firstFound``, without a notice.
+        case findOnly
     }
 
     /// The address: a feed, or a web page.
@@ -152,10 +155,10 @@ struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
         var discovery = state.discoveries[index]
         if !feeds.isEmpty {
             discovery.phase = .found(feeds)
-        } else if discovery.choice == .firstFound {
+        } else if discovery.choice == .firstFound || discovery.choice == .findOnly {
             let problem = RssProblem.noFeed(page: SourceURL.display(discovery.page), failure ?? .parse(.htmlPage))
             discovery.phase = .failed(problem)
-            state.notices.post(problem, at: date)
+            if discovery.choice == .firstFound { state.notices.post(problem, at: date) }
         } else if let failure, discovery.choice == .first || failure != .parse(.htmlPage) {
             discovery.phase = .followedAsGiven(failure)
         } else {

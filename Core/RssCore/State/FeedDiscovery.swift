@@ -61,6 +61,7 @@ public struct FeedDiscovery: Sendable, Equatable {
     /// address as given; nil while searching, or when the user is to choose.
     var followedByItself: URL? {
         switch phase {
+        case .found where choice == .findOnly: nil
         case .found(let feeds) where feeds.count == 1 || choice != .ask: feeds.first?.url
         case .followedAsGiven: page
         default: nil

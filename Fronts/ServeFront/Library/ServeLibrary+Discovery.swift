@@ -82,3 +82,38 @@ extension ServeLibrary.Subscription {
         }
     }
 }
+
+extension ServeLibrary {
+    /// The feeds at `address` (the address itself when it is a feed, else those its page declares, else one at
+    /// its site's usual addresses), found under ``policy`` and followed by nobody; or why there are none.
+    func findFeeds(at address: String) async -> Result<[FoundFeed], RssProblem> {
+        guard address.count <= RequestLimits.textLength, let url = URL(string: address) else {
+            return .failure(.badAddress(String(address.prefix(200)), .notAURL))
+        }
+        let valid: URL
+        switch FeedAddress.validated(url, policy: policy) {
+        case .failure(let refusal): return .failure(.badAddress(FeedAddress.display(url), refusal))
+        case .success(let accepted): valid = accepted
+        }
+        if let followed = sources.first(where: { $0.url == valid }) {
+            return .success([FoundFeed(url: followed.url, title: followed.title, format: nil)])
+        }
+        let id = UUID()
+        store.dispatch(DiscoverFeeds(url: valid, choice: .findOnly, id: id, policy: policy))
+        let state = await StateCondition.wait(on: store) { state in
+            state.discoveries.first { $0.id == id }?.isSearching != true
+        }
+        switch state.discoveries.first(where: { $0.id == id })?.phase {
+        case .found(let feeds): return .success(feeds.map { FoundFeed(url: $0.url, title: $0.title, format: $0.format) })
+        case .failed(let problem): return .failure(problem)
+        default: return .failure(.noFeed(page: FeedAddress.display(valid), .cancelled))
+        }
+    }
+}
+
+/// A feed discovery found: its address, its title, and its format when known.
+struct FoundFeed: Sendable {
+    let url: URL
+    let title: String?
+    let format: DiscoveredFeed.Format?
+}

@@ -92,6 +92,17 @@ struct ServeLibrary: Sendable {
         await store.processed()
     }
 
+    /// Fetches `source` now, whatever its schedule, and returns once that fetch is over.
+    func refreshAndWait(_ source: UUID) async {
+        store.dispatch(Refresh(sourceIDs: [source]))
+        await store.processed()
+        // Once the refresh is over (however it ended: fetched, failed, or held back by the server's
+        // Retry-After), or the source gone.
+        _ = await StateCondition.wait(on: store) { state in
+            state.sources[source] == nil || !state.refresh.isRunning
+        }
+    }
+
     /// Fetches the sources now (a client's "refresh"), whatever their schedule; returns at once.
     func refresh(_ sources: [UUID]?) {
         store.dispatch(Refresh(sourceIDs: sources))

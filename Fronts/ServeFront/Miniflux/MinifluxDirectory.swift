@@ -2,64 +2,87 @@ import Foundation
 import FrontKit
 import RssCore
 
-/// The numbers Miniflux clients name feeds and categories by, for the library as it is now (see
-/// ``SmallNumbers``). Category 1 is "All", where sources without a tag are.
+/// The library as Miniflux clients name it, for one request: a feed's id is its source's number and a
+/// category's its tag's number plus one (``RssCore/LibraryNumbers``: the same in every run and never given to
+/// another after it is gone), category 1 being "All", where the sources without a tag are. A source is in the
+/// category of its first tag.
 struct MinifluxDirectory {
-    let library: ServeLibrary
     let sources: [Source]
-    let feedNumbers: SmallNumbers<UUID>
-    let categoryNumbers: SmallNumbers<String>
+    let numbers: LibraryNumbers
+    private let byID: [UUID: Source]
 
     static let uncategorized = (id: 1, title: "All")
 
-    init(_ library: ServeLibrary) {
-        self.library = library
-        sources = library.sources
-        feedNumbers = SmallNumbers(sources.map(\.id), name: \.uuidString)
-        categoryNumbers = SmallNumbers(sources.flatMap(\.tags), name: { $0 }, reserved: [Self.uncategorized.id])
+    /// The library as the database has it now (other processes' changes included).
+    static func load(_ library: ServeLibrary) async throws -> MinifluxDirectory {
+        await library.catchUp()
+        return MinifluxDirectory(sources: library.sources, numbers: try await library.numbers())
+    }
+
+    init(sources: [Source], numbers: LibraryNumbers) {
+        self.sources = sources
+        self.numbers = numbers
+        byID = Dictionary(sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The source numbered `number`.
     func source(_ number: Int) -> Source? {
-        feedNumbers.keyOf[number].flatMap { id in sources.first { $0.id == id } }
+        numbers.source(numbered: number).flatMap { byID[$0] }
     }
 
-    /// The tag numbered `number`; nil for "All" (and for unknown numbers, told apart by the caller).
-    func tag(_ number: Int) -> String? { categoryNumbers.keyOf[number] }
+    /// The id of the source `id`, 0 when it is gone.
+    func feedID(of id: UUID) -> Int { numbers.sources[id] ?? 0 }
 
-    /// Every category: "All" and each tag.
+    /// The tag of category `number`; nil for "All" and for unknown numbers (told apart by the caller).
+    func tag(_ number: Int) -> String? { numbers.tag(numbered: number - 1)?.name }
+
+    /// Whether `number` names a category: "All" or a tag.
+    func isCategory(_ number: Int) -> Bool { number == Self.uncategorized.id || tag(number) != nil }
+
+    /// The category id of `tag`.
+    func categoryID(of tag: String) -> Int? { numbers.tag(named: tag).map { $0.number + 1 } }
+
+    /// Every category: "All", then each tag in use or kept, by title.
     var categories: [Miniflux.Category] {
         [Miniflux.Category(id: Self.uncategorized.id, title: Self.uncategorized.title)]
-            + categoryNumbers.numberOf.sorted { $0.key < $1.key }.map { Miniflux.Category(id: $0.value, title: $0.key) }
+            + numbers.tags.map { Miniflux.Category(id: $0.number + 1, title: $0.name) }
     }
 
     /// A source's category: its first tag, else "All".
     func category(of source: Source) -> Miniflux.Category {
-        guard let tag = source.tags.first, let number = categoryNumbers.numberOf[tag] else {
+        guard let tag = source.tags.first, let id = categoryID(of: tag) else {
             return Miniflux.Category(id: Self.uncategorized.id, title: Self.uncategorized.title)
         }
-        return Miniflux.Category(id: number, title: tag)
+        return Miniflux.Category(id: id, title: tag)
+    }
+
+    /// The sources in category `number` (their first tag, or none for "All").
+    func sources(inCategory number: Int) -> [Source] {
+        sources.filter { category(of: $0).id == number }
     }
 
     func feed(_ source: Source) -> Miniflux.Feed {
-        Miniflux.Feed(
-            id: feedNumbers.numberOf[source.id] ?? 0, title: source.title,
+        let id = feedID(of: source.id)
+        return Miniflux.Feed(
+            id: id, title: source.title,
             site_url: (source.siteLink ?? source.url).absoluteString, feed_url: source.url.absoluteString,
-            checked_at: Miniflux.date(source.status.lastSuccess ?? source.addedAt), disabled: !source.isEnabled,
-            parsing_error_count: source.status.lastError == nil ? 0 : 1,
+            checked_at: Miniflux.date(source.status.lastAttempt ?? source.addedAt), disabled: !source.isEnabled,
+            parsing_error_count: source.status.consecutiveFailures > 0 || source.status.lastError != nil
+                ? max(1, source.status.consecutiveFailures) : 0,
             parsing_error_message: source.status.lastError.map(ProblemText.fetch) ?? "",
-            category: category(of: source))
+            category: category(of: source), icon: Miniflux.Feed.Icon(feed_id: id))
     }
 
     func entry(_ article: ArticleSnapshot) -> Miniflux.Entry {
-        let source = sources.first { $0.id == article.sourceID }
+        let source = byID[article.sourceID]
         return Miniflux.Entry(
-            id: article.number, feed_id: source.flatMap { feedNumbers.numberOf[$0.id] } ?? 0,
+            id: article.number, feed_id: feedID(of: article.sourceID),
             status: article.isRead ? "read" : "unread", hash: TokenSecret.hash(article.itemID),
             title: article.title, url: article.link?.absoluteString ?? "",
             published_at: Miniflux.date(article.date), created_at: Miniflux.date(article.firstSeen),
-            changed_at: Miniflux.date(article.updated ?? article.firstSeen), content: article.body?.html ?? "",
+            changed_at: Miniflux.date(article.changed), content: article.body?.html ?? "",
             author: article.author ?? "", starred: article.isStarred,
+            reading_time: Miniflux.readingTime(article.body?.html ?? ""),
             enclosures: article.enclosure.map {
                 [Miniflux.Enclosure(id: article.number, entry_id: article.number, url: $0.url.absoluteString, mime_type: $0.type ?? "")]
             } ?? [],

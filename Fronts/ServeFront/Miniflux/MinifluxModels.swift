@@ -1,7 +1,7 @@
 import Foundation
 import RssCore
 
-/// The Miniflux API's documents, with the fields its clients read.
+/// The Miniflux API's documents, with the fields its clients read, as Miniflux writes them.
 enum Miniflux {
     struct Category: Encodable {
         let id: Int
@@ -23,9 +23,13 @@ enum Miniflux {
         let parsing_error_count: Int
         let parsing_error_message: String
         let category: Category
-        let icon: Icon? = nil
+        let icon: Icon
 
-        struct Icon: Encodable {}
+        /// Always an object, as Miniflux sends it: `icon_id` 0 when the feed has none (none has one here).
+        struct Icon: Encodable {
+            let feed_id: Int
+            let icon_id = 0
+        }
     }
 
     struct Enclosure: Encodable {
@@ -35,6 +39,7 @@ enum Miniflux {
         let url: String
         let mime_type: String
         let size = 0
+        let media_progression = 0
     }
 
     struct Entry: Encodable {
@@ -53,7 +58,7 @@ enum Miniflux {
         let author: String
         let share_code = ""
         let starred: Bool
-        let reading_time = 0
+        let reading_time: Int
         let enclosures: [Enclosure]
         let feed: Feed?
         let tags: [String]
@@ -66,4 +71,16 @@ enum Miniflux {
 
     /// RFC 3339 with the time zone, as Miniflux writes dates.
     static func date(_ date: Date) -> String { date.formatted(.iso8601) }
+
+    /// Minutes to read `html`, as Miniflux estimates it (about 265 words a minute).
+    static func readingTime(_ html: String) -> Int {
+        let words = html.split { $0.isWhitespace }.count
+        return max(1, Int((Double(words) / 265).rounded(.up)))
+    }
+
+    /// `{"error_message": …}` 400 with Miniflux's own words.
+    static func badRequest(_ message: String) -> APIError { APIError.badRequest(message) }
+
+    /// Miniflux's 404, the same words for every kind of thing.
+    static let notFound = APIError.notFound("resource not found")
 }

@@ -33,10 +33,11 @@ extension ServeEndToEnd {
                 store.dispatch(MarkAllRead(sourceID: other.id))
                 await store.idle()
                 try await store.closeDatabase()
+                let feedIDs = try await Self.feedIDs(http, auth)
                 let counts = try await http.send(.GET, "/reader/api/0/unread-count", headers: auth)
                 let unread = try JSONDecoder().decode(UnreadCounts.self, from: Data(counts.body.utf8)).unreadcounts
-                #expect(unread.first { $0.id.hasSuffix("other.xml") }?.count == 0)
-                #expect(unread.first { $0.id.hasSuffix("small.xml") }?.count == 3)
+                #expect(unread.first { $0.id == feedIDs["other"] }?.count == 0)
+                #expect(unread.first { $0.id == feedIDs["small"] }?.count == 3)
                 #expect(unread.first { $0.id == "user/-/state/com.google/reading-list" }?.count == 3)
                 let unreadItems = try await http.send(.GET, "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&xt=user/-/state/com.google/read", headers: auth)
                 #expect(try JSONDecoder().decode(ItemRefs.self, from: Data(unreadItems.body.utf8)).itemRefs.count == 3)
@@ -67,14 +68,29 @@ extension ServeEndToEnd {
                 try await session.expect("· 6 unread] rss>")
                 try await session.press("mark-all-read other", "Enter")
                 try await session.expect("· 3 unread] rss>")
+                let feedIDs = try await Self.feedIDs(http, auth)
                 let counts = try await http.send(.GET, "/reader/api/0/unread-count", headers: auth)
                 let unread = try JSONDecoder().decode(UnreadCounts.self, from: Data(counts.body.utf8)).unreadcounts
-                #expect(unread.first { $0.id.hasSuffix("other.xml") }?.count == 0)
+                #expect(unread.first { $0.id == feedIDs["other"] }?.count == 0)
                 #expect(unread.first { $0.id == "user/-/state/com.google/reading-list" }?.count == 3)
             }
             try await session.press("quit", "Enter")
             try await session.end()
             #expect(await server.stop() == 0)
+        }
+
+        /// The Google Reader id (`feed/NUMBER`) of each feed, by title.
+        static func feedIDs(_ http: HTTP, _ auth: [String: String]) async throws -> [String: String] {
+            struct Subscriptions: Decodable {
+                struct Subscription: Decodable {
+                    let id: String
+                    let title: String
+                }
+                let subscriptions: [Subscription]
+            }
+            let list = try await http.send(.GET, "/reader/api/0/subscription/list", headers: auth)
+            let subscriptions = try JSONDecoder().decode(Subscriptions.self, from: Data(list.body.utf8)).subscriptions
+            return Dictionary(subscriptions.map { ($0.title, $0.id) }, uniquingKeysWith: { first, _ in first })
         }
 
         struct Items: Decodable {

@@ -65,8 +65,9 @@ extension ServeEndToEnd {
             #expect(seen["unread_before"] as? [String: Int] == ["big": Library.bigCount, "small": Library.smallCount])
             #expect(seen["paged"] as? Int == Library.bigCount)
             #expect(seen["paged_unique"] as? Int == Library.bigCount)
-            #expect(seen["small_titles"] as? [String] == (0..<Library.smallCount).map { "small-\($0)" })
-            #expect((seen["small_first_content"] as? String)?.contains("Body of small number 0") == true)
+            // Newest stored first, as FreshRSS orders by its entry ids: the feed's last item first.
+            #expect(seen["small_titles"] as? [String] == (0..<Library.smallCount).reversed().map { "small-\($0)" })
+            #expect((seen["small_first_content"] as? String)?.contains("Body of small number 4") == true)
             #expect(seen["small_unread_after"] as? Int == Library.smallCount - 2)
             let states = seen["small_states"] as? [[Any]] ?? []
             #expect(states.count == Library.smallCount)
@@ -74,7 +75,7 @@ extension ServeEndToEnd {
             #expect(seen["by_short_id"] as? Bool == true)
             #expect(seen["big_unread_after_mark_all"] as? Int == 0)
             let articles = try await Library.articles(server.database)
-            #expect(articles.filter { !$0.isRead }.map(\.title).sorted() == ["small-2", "small-3", "small-4"])
+            #expect(articles.filter { !$0.isRead }.map(\.title).sorted() == ["small-0", "small-1", "small-2"])
             #expect(articles.filter(\.isStarred).map(\.title) == ["small-2"])
             #expect(await server.stop() == 0)
         }

@@ -42,18 +42,6 @@ struct IdentifierTests {
         }
     }
 
-    @Test("small numbers are stable, in range, distinct, and avoid reserved ones")
-    func smallNumbers() {
-        let keys = (0..<2_000).map { "tag \($0)" }
-        let first = SmallNumbers(keys, name: { $0 }, reserved: [1])
-        let again = SmallNumbers(keys.reversed(), name: { $0 }, reserved: [1])
-        #expect(first.numberOf == again.numberOf)
-        #expect(Set(first.numberOf.values).count == keys.count)
-        #expect(first.numberOf.values.allSatisfy { (2...Int(Int32.max)).contains($0) })
-        for (key, number) in first.numberOf { #expect(first.keyOf[number] == key) }
-        #expect(SmallNumbers<String>.hash("tech") == SmallNumbers<String>.hash("tech"))
-    }
-
     @Test("continuations round-trip; a made-up one reads as none, as FreshRSS ignores one it cannot read")
     func continuations() throws {
         #expect(Continuation.position("not-one") == nil)

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import RssCore
+
+/// Entries: lists, one entry, marks, the star, and editing.
+struct MinifluxEntries: Sendable {
+    let library: ServeLibrary
+
+    /// What a list of entries covers before its filters.
+    enum Scope {
+        case all
+        case sources(Set<UUID>)
+    }
+
+    /// `{"total", "entries"}` of the entries `request`'s filters select within `base`.
+    func list(_ request: Request, base: ArticleQuery, scope: Scope, directory: MinifluxDirectory? = nil) async throws -> Response {
+        let directory = if let directory { directory } else { try await MinifluxDirectory.load(library) }
+        var base = base
+        if case .sources(let ids) = scope { base.sourceIDs = ids }
+        let parameters = try MinifluxEntryFilter(try MinifluxRoutes.query(request), base: base, directory: directory)
+        let total = try await library.count(parameters.query)
+        let articles = try await parameters.page(library)
+        return try Reply.json(Miniflux.EntryPage(total: total, entries: articles.map(directory.entry)))
+    }
+
+    /// One entry with its content.
+    func one(_ context: ServeContext) async throws -> Response {
+        let number = try MinifluxRoutes.number(context, "id", thing: "entry")
+        return try await entry(number, within: nil)
+    }
+
+    /// The entry `number`, 404 when it is not stored or not among `sources`.
+    func entry(_ number: Int, within sources: Set<UUID>?) async throws -> Response {
+        let directory = try await MinifluxDirectory.load(library)
+        guard let article = try await library.articles(numbers: [Int64(number)], includesBody: true).first,
+            sources?.contains(article.sourceID) ?? true
+        else { throw Miniflux.notFound }
+        return try Reply.json(directory.entry(article))
+    }
+
+    /// `PUT /v1/entries` `{"entry_ids": […], "status"?: "read"|"unread", "starred"?: bool}`: the status first,
+    /// then the star; unknown ids are skipped; 204.
+    func update(_ request: Request, context: ServeContext) async throws -> Response {
+        struct Update: Decodable {
+            let entry_ids: [Int64]?
+            let status: String?
+            let starred: Bool?
+        }
+        let update = try await MinifluxRoutes.body(Update.self, of: request, else: "a JSON object with entry_ids and a status or starred is needed")
+        guard let numbers = update.entry_ids, !numbers.isEmpty else { throw Miniflux.badRequest("the list of entries cannot be empty") }
+        guard numbers.count <= RequestLimits.itemIDs else { throw Miniflux.badRequest("too many entries") }
+        guard update.status != nil || update.starred != nil else {
+            throw Miniflux.badRequest("either the status or the starred field must be specified")
+        }
+        if let status = update.status, !["read", "unread"].contains(status) {
+            throw Miniflux.badRequest(#"invalid entry status, valid status values are: "read" and "unread""#)
+        }
+        let ids = try await library.articles(numbers: numbers).map(\.id)
+        if let status = update.status { await library.setRead(ids, status == "read") }
+        if let starred = update.starred { await library.setStarred(ids, starred) }
+        return Reply.noContent()
+    }
+
+    /// `PUT /v1/entries/{id}/bookmark` (and `…/star`): toggles the star; 204.
+    func toggleStar(_ context: ServeContext) async throws -> Response {
+        let number = try MinifluxRoutes.number(context, "id", thing: "entry")
+        guard let article = try await library.articles(numbers: [Int64(number)]).first else { throw Miniflux.notFound }
+        await library.setStarred([article.id], !article.isStarred)
+        return Reply.noContent()
+    }
+
+    /// `PUT /v1/entries/{id}` (title, content): the text of an article is its feed's here, kept as fetched; a
+    /// 400 says so.
+    func edit(_ request: Request, context: ServeContext) async throws -> Response {
+        let number = try MinifluxRoutes.number(context, "id", thing: "entry")
+        guard try await library.articles(numbers: [Int64(number)]).first != nil else { throw Miniflux.notFound }
+        throw Miniflux.badRequest("editing an entry is not supported: its text is its feed's")
+    }
+
+    /// `GET /v1/entries/{id}/fetch-content`: this server does not fetch articles' pages; a 400 says so, as
+    /// Miniflux answers a fetch it cannot make.
+    func fetchContent(_ context: ServeContext) async throws -> Response {
+        let number = try MinifluxRoutes.number(context, "id", thing: "entry")
+        guard try await library.articles(numbers: [Int64(number)]).first != nil else { throw Miniflux.notFound }
+        throw Miniflux.badRequest("fetching an entry's original content is not supported by this server")
+    }
+}
