@@ -47,6 +47,12 @@ struct MinifluxRoutes: Sendable {
         v1.put("categories/:id/mark-all-as-read") { _, context in try await categories.markAllRead(context) }
         v1.get("categories/:id/entries") { request, context in try await categories.entries(request, context: context, entries: entries) }
         v1.get("categories/:id/entries/:entry") { _, context in try await categories.entry(context, entries: entries) }
+        v1.put("users/:id/mark-all-as-read") { _, context in
+            // The one user is number 1 (`/v1/me`); any other is not this user's to mark.
+            guard try Self.number(context, "id", thing: "user") == 1 else { throw APIError(.forbidden, "access forbidden") }
+            await library.markAllRead(sources: nil, bound: nil)
+            return Reply.noContent()
+        }
         v1.get("export") { _, _ in await documents.export() }
         v1.post("import") { request, _ in try await documents.importOPML(request) }
         v1.post("discover") { request, context in try await documents.discover(request, context: context) }
