@@ -15,6 +15,11 @@ struct UserCommand: ParsableCommand {
             commandName: "set",
             abstract: "Add a user or change their password.",
             discussion: """
+                Every user is a login to the same library: the one database this server serves. Alice's and \
+                Bob's apps see the same feeds and articles, and a mark either makes is the other's too. Add a \
+                second user only for someone you would share your reading with (or run a second server on \
+                another database for them).
+
                 The password is read from the terminal without echo (twice), or from the first line of standard \
                 input when that is not a terminal, for scripts. It is never taken from the command line.
                 """)
@@ -33,8 +38,16 @@ struct UserCommand: ParsableCommand {
                 throw ServeExit.failure(error.description, status: ExitStatus.usage)
             }
             let hash = Bcrypt.hash(password, cost: PasswordPolicy.cost)
-            try accountOptions.update { accounts throws(AccountFileProblem) in accounts.setUser(name, passwordHash: hash, at: Date()) }
+            let others = try accountOptions.update { accounts throws(AccountFileProblem) -> [String] in
+                accounts.setUser(name, passwordHash: hash, at: Date())
+                return accounts.users.map(\.name).filter { $0 != name }
+            }
             ServeExit.note("password set for \(name)")
+            if !others.isEmpty {
+                ServeExit.warn(
+                    "every user is a login to the same library: \(name) sees and marks the same feeds and articles as "
+                        + others.joined(separator: ", "))
+            }
         }
     }
 
