@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Debian's RSS Guard (a Qt reader), with one account on the server under test, driven headless under Xvfb by
+/// `Clients/rssguard_driver.py` and read back from its own database.
+struct RSSGuard {
+    /// What RSS Guard holds after a run.
+    struct Outcome: Decodable {
+        struct Feed: Decodable {
+            let title: String
+        }
+        struct Message: Decodable {
+            let title: String
+            let is_read: Int
+            let is_important: Int
+        }
+        struct Exchange: Decodable {
+            let method: String
+            let url: String
+            let status: Int?
+        }
+        let ok: Bool
+        let error: String?
+        let feeds: [Feed]
+        let messages: [Message]
+        let requests: [Exchange]?
+
+        func message(_ title: String) -> Message? { messages.first { $0.title == title } }
+    }
+
+    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Clients/rssguard_driver.py")
+
+    let profile: URL
+    let server: ServeProcess
+
+    /// A profile with one account of `kind` (`greader-other`, `greader-freshrss`, `nextcloud`) on `server`.
+    init(kind: String, server: ServeProcess) async throws {
+        self.server = server
+        profile = server.directory.appendingPathComponent("rssguard-\(kind)")
+        let setup = try await Self.driver(["setup", profile.path, kind, server.baseURL, ServeProcess.user, ServeProcess.password], in: server.directory)
+        #expect(setup.status == 0, "rssguard setup: \(setup.stderr)")
+    }
+
+    /// Starts RSS Guard, syncs, closes it.
+    func sync() async throws -> Outcome {
+        try await run(["sync", profile.path, "--timeout", "120"])
+    }
+
+    /// Stars (`star`) or marks read (`mark-read`) the article `title` in RSS Guard, as a user would.
+    func mark(_ command: String, _ title: String) async throws -> Outcome {
+        try await run([command, profile.path, title, "--timeout", "150"])
+    }
+
+    private func run(_ arguments: [String]) async throws -> Outcome {
+        let outcome = try await Self.driver(arguments, in: server.directory)
+        #expect(outcome.status == 0, "rssguard \(arguments[0]): \(outcome.stderr.suffix(2_000))")
+        return try JSONDecoder().decode(Outcome.self, from: Data(outcome.stdout.utf8))
+    }
+
+    private static func driver(_ arguments: [String], in directory: URL) async throws -> ServeProcess.Outcome {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        return try await ServeProcess.run(
+            ["python3", driver.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), directory: directory,
+            environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home])
+    }
+}
