@@ -48,6 +48,16 @@ extension ServeEndToEnd {
             #expect(await server.stop() == 0)
         }
 
+        @Test("the server's address typed with a trailing slash signs in and syncs", arguments: Newsboat.Mode.allCases)
+        func trailingSlash(mode: Newsboat.Mode) async throws {
+            let server = try await ServeProcess(prepare: Self.prepare)
+            let newsboat = try Newsboat(server: server, mode: mode, address: { $0 + "/" })
+            let outcome = try await newsboat.reload()
+            #expect(outcome.status == 0 && !outcome.stderr.contains("Authentication failed"), "newsboat: \(outcome.stderr) \(outcome.stdout)")
+            #expect(try await newsboat.items().count == 8)
+            #expect(await server.stop() == 0)
+        }
+
         @Test("an item toggled read and a feed marked read in newsboat are read in the database", arguments: Newsboat.Mode.allCases)
         func marksGoBack(mode: Newsboat.Mode) async throws {
             let server = try await ServeProcess(prepare: Self.prepare)

@@ -16,8 +16,10 @@ struct Newsboat {
     let mode: Mode
     let directory: URL
 
-    /// Configures newsboat for `server` in `mode`, with `more` configuration lines after the usual ones.
-    init(server: ServeProcess, mode: Mode, more: String = "") throws {
+    /// Configures newsboat for `server` in `mode`, with `more` configuration lines after the usual ones; the
+    /// server's address is written as `address` makes it of the server's (as a user types it: with a trailing
+    /// slash, say).
+    init(server: ServeProcess, mode: Mode, more: String = "", address: (String) -> String = { $0 }) throws {
         self.server = server
         self.mode = mode
         directory = server.directory.appendingPathComponent("newsboat-\(mode.rawValue)")
@@ -27,7 +29,7 @@ struct Newsboat {
         case .feedhq:
             settings = """
                 urls-source "feedhq"
-                feedhq-url "\(server.baseURL)"
+                feedhq-url "\(address(server.baseURL))"
                 feedhq-login "\(ServeProcess.user)"
                 feedhq-password "\(ServeProcess.password)"
                 feedhq-min-items 50
@@ -36,7 +38,7 @@ struct Newsboat {
         case .miniflux:
             settings = """
                 urls-source "miniflux"
-                miniflux-url "\(server.baseURL)"
+                miniflux-url "\(address(server.baseURL))"
                 miniflux-login "\(ServeProcess.user)"
                 miniflux-password "\(ServeProcess.password)"
                 """
