@@ -4,7 +4,8 @@ import PackageDescription
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
 /// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
-/// `schedule-bench`, `rules-bench`; `serve-bench` through `serve-load.sh`).
+/// `schedule-bench`, `rules-bench`; `serve-bench` through `serve-load.sh`, `first-sync-bench` through
+/// `first-sync.sh`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -57,6 +58,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/FetchBenchmark"
+        ),
+        // A new device's first sync, NetNewsWire's requests: Benchmarks/first-sync.sh runs it.
+        .executableTarget(
+            name: "first-sync-bench",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Sources/FirstSyncBenchmark"
         ),
         // A load client for rss-serve: Benchmarks/serve-load.sh runs it.
         .executableTarget(

@@ -10,8 +10,9 @@ RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
 # installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), and RSS Guard (a
 # Qt reader, another client of rss-serve) with what runs it headless: Xvfb and xdotool.
 RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool)
-# The Python packages rss-serve's tests use as clients: the Miniflux API client and a Google Reader API client.
-RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader)
+# The Python packages rss-serve's tests use as clients: the Miniflux API client, a Google Reader API client,
+# and schemathesis, which checks the server against its OpenAPI document.
+RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis)
 
 # Installs what the build needs.
 ensure_system_packages() {

@@ -15,8 +15,9 @@ import Foundation
 //       feeds × 20 items into a copy of each)
 //   rsscore-bench cold-refresh-measure BASE-DB FEEDS ITEMS ROUND
 //       one cold-refresh round of each kind of items, printing tab-separated records (what compare reads)
-//   rsscore-bench fill PATH ARTICLES SOURCES
+//   rsscore-bench fill PATH ARTICLES SOURCES [now]
 //       fills a database (the other modes do it in a child process, so that memory figures are the reader's)
+//       (with `now`, stored at the time of the run, as the sync benchmark wants it)
 //   rsscore-bench measure PATH ARTICLES SOURCES RUNS
 //       measures a filled database, printing tab-separated records (what growth reads)
 
@@ -27,8 +28,12 @@ func number(_ index: Int, default value: Int) -> Int {
 
 switch arguments.first {
 case "fill":
-    guard arguments.count == 4 else { fatalError("usage: rsscore-bench fill PATH ARTICLES SOURCES") }
-    try BenchmarkFill.fill(path: arguments[1], articles: number(2, default: 100_000), sources: number(3, default: 200))
+    guard arguments.count == 4 || arguments.count == 5 && arguments[4] == "now" else {
+        fatalError("usage: rsscore-bench fill PATH ARTICLES SOURCES [now]")
+    }
+    try BenchmarkFill.fill(
+        path: arguments[1], articles: number(2, default: 100_000), sources: number(3, default: 200),
+        storedNow: arguments.count == 5)
 case "measure":
     guard arguments.count == 5 else { fatalError("usage: rsscore-bench measure PATH ARTICLES SOURCES RUNS") }
     let series = try await measureReader(

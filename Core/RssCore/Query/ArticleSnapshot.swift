@@ -55,10 +55,14 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
         public let type: String?
     }
 
-    /// An article's place in a query's order: opaque, only for ``ArticleQuery/after``.
+    /// An article's place in a query's order: opaque, but for its article's number, and only for
+    /// ``ArticleQuery/after``.
     public struct Position: Sendable, Equatable, Hashable, Codable {
         let date: Double
         let storageOrder: Int64
+
+        /// The ``ArticleSnapshot/number`` of the article at this place.
+        public var number: Int64 { storageOrder }
     }
 }
 

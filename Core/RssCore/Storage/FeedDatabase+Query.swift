@@ -18,6 +18,24 @@ extension FeedDatabase {
         return found
     }
 
+    /// The positions of the articles `query` selects, in its order: two columns a row, on the same indexes as
+    /// ``articles(_:now:)`` (a search or a per-source limit reads snapshots, and keeps their positions).
+    func positions(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> [ArticleSnapshot.Position] {
+        var light = query
+        light.includesBody = false
+        if let limit = light.limit, limit <= 0 { return [] }
+        let hasSearch = !(light.searchText?.allSatisfy(\.isWhitespace) ?? true)
+        if hasSearch || light.limitPerSource != nil { return try articles(light, now: now).map(\.position) }
+        guard let sql = ArticleSQL(light, now: now) else { return [] }
+        let limitClause = light.limit.map { " LIMIT \($0)" } ?? ""
+        return try read(.readArticles) { db in
+            try Row.fetchAll(
+                db, sql: "SELECT article.sortDate, article.rowid \(sql.fromWhere) \(ArticleSQL.orderBy(light.order))\(limitClause)",
+                arguments: sql.arguments
+            ).map { ArticleSnapshot.Position(date: $0[0], storageOrder: $0[1]) }
+        }
+    }
+
     /// How many articles `query` selects without its total ``ArticleQuery/limit`` (its per-source limit and
     /// ``ArticleQuery/after`` still apply).
     func countArticles(_ query: ArticleQuery, now: Date = Date()) throws(DatabaseProblem) -> Int {

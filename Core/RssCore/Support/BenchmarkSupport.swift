@@ -10,4 +10,11 @@ public enum BenchmarkSupport {
         let database = try FeedDatabase(location: .file(path: url.path))
         try SyntheticFeeds.fill(database, sourceCount: sources, articleCount: articles)
     }
+
+    /// The same, stored at `now` (dated a minute apart back from it): a library a sync client asking for the last
+    /// months gets whole.
+    public static func fillSyntheticDatabase(at url: URL, sources: Int, articles: Int, storedAt now: Date) throws {
+        let database = try FeedDatabase(location: .file(path: url.path))
+        try SyntheticFeeds.fill(database, sourceCount: sources, articleCount: articles, now: now)
+    }
 }

@@ -24,13 +24,13 @@ enum GoogleReaderJSON {
     }
 
     /// A page of item ids (`stream/items/ids`): short (decimal) ids only, as FreshRSS answers.
-    static func itemRefs(_ articles: [ArticleSnapshot], continuation: String?) -> ByteBuffer {
-        var json = JSONWriter(capacity: 64 + articles.count * 24)
+    static func itemRefs(_ numbers: [Int64], continuation: String?) -> ByteBuffer {
+        var json = JSONWriter(capacity: 64 + numbers.count * 24)
         json.object { json in
             json.key("itemRefs")
             json.array { json in
-                for article in articles {
-                    json.object { json in json.member("id", ItemID.short(article.number)) }
+                for number in numbers {
+                    json.object { json in json.member("id", quoted: number) }
                 }
             }
             if let continuation { json.member("continuation", continuation) }

@@ -25,8 +25,8 @@ struct GoogleReaderStreams: Sendable {
         guard let name = parameters["s"], let stream = StreamID(name) else { throw APIError.badRequest("s: not a stream") }
         let directory = try await GoogleReaderDirectory.load(library)
         let read = StreamRequest(stream: stream, parameters: parameters, directory: directory, includesBody: false)
-        let (articles, continuation) = try await read.page(library)
-        return Reply.json(GoogleReaderJSON.itemRefs(articles, continuation: continuation))
+        let (positions, continuation) = try await read.positions(library)
+        return Reply.json(GoogleReaderJSON.itemRefs(positions.map(\.number), continuation: continuation))
     }
 
     /// The items named by `i=` (either form; unknown ones are left out), highest number first (`r=o`: lowest).
@@ -71,7 +71,10 @@ struct GoogleReaderStreams: Sendable {
     static func stream(_ path: String, prefix: String, parameters: FormParameters) throws -> StreamID {
         var name = parameters["s"]
         if path.count > prefix.count, path.hasPrefix(prefix) {
-            name = String(path.dropFirst(prefix.count)).removingPercentEncoding
+            guard let decoded = String(path.dropFirst(prefix.count)).removingPercentEncoding else {
+                throw APIError.badRequest("not a stream this server knows")
+            }
+            name = decoded
         }
         guard let name, !name.isEmpty else { return .readingList }
         guard let stream = StreamID(name) else { throw APIError.badRequest("not a stream this server knows") }

@@ -57,7 +57,7 @@ struct StreamRequest {
         }
         let oldest = parameters["ot"].flatMap(Self.leadingInteger).flatMap(Self.date)
         // `nt` includes its second, as FreshRSS's `id <= nt`.
-        let newest = parameters["nt"].flatMap(Self.leadingInteger).flatMap { Self.date($0 + 1) }
+        let newest = parameters["nt"].flatMap(Self.leadingInteger).flatMap { Self.date(min($0, Int.max - 1) + 1) }
         if byMark {
             query.changedSince = oldest
             query.changedBefore = newest
@@ -66,6 +66,14 @@ struct StreamRequest {
             query.storedBefore = newest
         }
         self.query = stream.narrow(query, in: directory)
+    }
+
+    /// The places of the stream's articles (their numbers), and the continuation when a full page came back.
+    func positions(_ library: ServeLibrary) async throws -> (positions: [ArticleSnapshot.Position], continuation: String?) {
+        guard let query else { return ([], nil) }
+        let positions = try await library.positions(query)
+        let continuation = positions.count == query.limit ? positions.last.map(Continuation.make) : nil
+        return (positions, continuation)
     }
 
     /// The stream's articles, and the continuation when a full page came back (never with an empty page:

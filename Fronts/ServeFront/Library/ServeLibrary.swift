@@ -29,6 +29,11 @@ struct ServeLibrary: Sendable {
         try await store.articles(query)
     }
 
+    /// The places of the articles `query` selects (their numbers, and where to continue).
+    func positions(_ query: ArticleQuery) async throws -> [ArticleSnapshot.Position] {
+        try await store.articlePositions(query)
+    }
+
     /// How many articles `query` selects without its limit.
     func count(_ query: ArticleQuery) async throws -> Int {
         try await store.articleCount(query)
@@ -120,6 +125,8 @@ struct ServeLibrary: Sendable {
         }
         switch state.notices.items.last(where: { Self.isOutcome($0.event, of: name) })?.event {
         case .imported(_, let added, _): return .success(added)
+        // Named as what it was to the client, not by the name that told its notice apart.
+        case .problem(.importFailed(_, let problem)): return .failure(.importFailed(file: "the OPML document", problem))
         case .problem(let problem): return .failure(problem)
         default: return .success(0)
         }
