@@ -127,7 +127,7 @@ do {
     }
 } catch {
     FileHandle.standardError.write(Data("first-sync-bench: \(error)\n".utf8))
-    try await http.shutdown()
+    try? await http.shutdown().get()
     exit(1)
 }
 let wall = milliseconds(ContinuousClock.now - start) / 1_000
@@ -147,4 +147,4 @@ let report: [String: Any] = [
 ]
 let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
 print(String(decoding: data, as: UTF8.self))
-try await http.shutdown()
+try await http.shutdown().get()

@@ -69,6 +69,16 @@ extension Store where State == RssState {
         await processed()
     }
 
+    /// Returns once the database work of every action dispatched so far is done (a mark stored, a source saved
+    /// or removed, a tag renamed): for a front that answers another program only once what it asked for is in
+    /// the database, where every other process reads it.
+    public func databaseSettled() async {
+        await processed()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            trunk.run(in: DatabaseLane.lane) { _ in continuation.resume() }
+        }
+    }
+
     /// Copies the database to `file` (which must not exist) as one consistent snapshot, safe while other
     /// processes use it: the way to back up a database in use (copying the `.sqlite` file may miss the commits
     /// still in its `-wal` file).

@@ -47,8 +47,14 @@ struct ArticleSQL {
         }
         // Hidden articles (see ``ArticleRule/Action/hide``) are in no list and no query; the column comes
         // before `sortDate` in every list index, so the date order is still the index's.
-        conditions.append(Self.visible)
-        if let isRead = query.isRead { conditions.append("article.isRead = \(isRead ? 1 : 0)") }
+        // In an order by number, the read and hidden marks are tested on each row (`+`: no index for them), so that
+        // SQLite walks the rowids in order and stops at the page's end, rather than reading every match of a date
+        // index and sorting it (32 ms a page of 1,000 at 100,000 articles, against 0.5). Selective conditions (a
+        // source, the starred) keep their indexes. Articles named by number are looked up by rowid, the same way,
+        // rather than found by walking a date index past every other article (150 of 20,000: 7 ms, against 0.3).
+        let byNumber = !query.order.isByDate || query.numbers != nil
+        conditions.append(byNumber ? "+" + Self.visible : Self.visible)
+        if let isRead = query.isRead { conditions.append("\(byNumber ? "+" : "")article.isRead = \(isRead ? 1 : 0)") }
         if let isStarred = query.isStarred { conditions.append("article.isStarred = \(isStarred ? 1 : 0)") }
         guard let scope = Self.sourceScope(sourceIDs: query.sourceIDs, tags: query.tags) else { return nil }
         conditions += scope.conditions("article.sourceId")

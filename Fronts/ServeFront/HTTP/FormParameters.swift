@@ -55,6 +55,6 @@ struct FormParameters: Sendable {
     }
 
     private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PercentDecoding.decode(text)
     }
 }

@@ -59,19 +59,19 @@ struct ServeLibrary: Sendable {
     func setRead(_ ids: [UUID], _ isRead: Bool) async {
         guard !ids.isEmpty else { return }
         store.dispatch(SetRead(ids: ids, isRead: isRead))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Stars or unstars articles.
     func setStarred(_ ids: [UUID], _ isStarred: Bool) async {
         for id in ids { store.dispatch(SetStarred(id: id, isStarred: isStarred)) }
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Marks the articles of `sources` (nil: all) within `bound` (nil: all of them) read.
     func markAllRead(sources: Set<UUID>?, bound: MarkAllRead.Bound?) async {
         store.dispatch(MarkAllRead(sources: sources, bound: bound))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// The numbers clients name sources and tags by (``RssCore/LibraryNumbers``), as the database has them.
@@ -82,25 +82,25 @@ struct ServeLibrary: Sendable {
     /// Makes a tag that exists with no source filed under it (an empty folder or category).
     func createTag(_ name: String) async {
         store.dispatch(CreateTag(name: name))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Renames a tag everywhere, keeping its number (see ``RssCore/RenameTag``).
     func renameTag(_ old: String, to new: String) async {
         store.dispatch(RenameTag(from: old, to: new))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Takes a tag off every source and forgets it (see ``RssCore/DeleteTag``).
     func deleteTag(_ name: String) async {
         store.dispatch(DeleteTag(name: name))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Fetches `source` now, whatever its schedule, and returns once that fetch is over.
     func refreshAndWait(_ source: UUID) async {
         store.dispatch(Refresh(sourceIDs: [source]))
-        await store.processed()
+        await store.databaseSettled()
         // Once the refresh is over (however it ended: fetched, failed, or held back by the server's
         // Retry-After), or the source gone.
         _ = await StateCondition.wait(on: store) { state in
@@ -148,13 +148,13 @@ struct ServeLibrary: Sendable {
     /// Marks the articles of the sources filed under `tag` read.
     func markAllRead(tag: String) async {
         store.dispatch(MarkAllRead(tag: tag))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Stops following `source`.
     func unsubscribe(_ source: UUID) async {
         store.dispatch(RemoveSource(id: source))
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Gives each source its new tags (labels, folders, categories), exactly those and in that order; returns
@@ -167,7 +167,7 @@ struct ServeLibrary: Sendable {
             if !source.tags.isEmpty { store.dispatch(UntagSource(id: source.id, tags: source.tags)) }
             if !tags.isEmpty { store.dispatch(TagSource(id: source.id, tags: tags)) }
         }
-        await store.processed()
+        await store.databaseSettled()
     }
 
     /// Renames the tag `old` to `new` on every source filed under it (nil: takes it off them).
@@ -180,6 +180,6 @@ struct ServeLibrary: Sendable {
     /// Gives `source` the user's name (nil or blank: its feed's title again).
     func rename(_ source: UUID, to title: String?) async {
         store.dispatch(RenameSource(id: source, title: title))
-        await store.processed()
+        await store.databaseSettled()
     }
 }
