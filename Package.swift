@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "ServeFront", "RssCore", "ReduxVM", "FrontKit",
+                "ServeFront", "RssCore", "ReduxVM", "FrontKit", "LoopbackServers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
