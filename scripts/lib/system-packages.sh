@@ -7,8 +7,9 @@
 RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
 # checks from outside the program, and reading newsboat's cache), man-db (its `man -l`, with groff, renders the
-# installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat).
-RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db newsboat tmux)
+# installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), rssguard with xvfb
+# and xdotool (RSS Guard, a Qt client of rss-serve's Nextcloud News API, run headless and given keys).
+RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool)
 # The Python packages rss-serve's tests use as clients: the Miniflux API client and a Google Reader API client.
 RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader)
 
