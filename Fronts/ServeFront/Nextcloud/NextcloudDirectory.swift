@@ -10,11 +10,13 @@ struct NextcloudDirectory: Sendable {
     let sources: [Source]
     /// The folders, in the order of their names.
     let folders: [LibraryNumbers.Tag]
+    // Lookups both ways, made once per request.
     private let numberOfSource: [UUID: Int]
     private let sourceOfNumber: [Int: Source]
     private let folderOfNumber: [Int: LibraryNumbers.Tag]
     private let numberOfFolder: [String: Int]
 
+    /// The directory of `all` sources and the tags, by `numbers`.
     init(sources all: [Source], numbers: LibraryNumbers) {
         numberOfSource = numbers.sources
         sources = all.filter { numbers.sources[$0.id] != nil }

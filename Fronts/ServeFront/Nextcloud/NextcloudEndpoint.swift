@@ -12,6 +12,7 @@ import HTTPTypes
 enum NextcloudEndpoint: Equatable {
     /// What a mark does.
     enum Mark: String, Equatable {
+        /// Read, unread, starred or not starred.
         case read, unread, star, unstar
 
         /// `starred`/`unstarred` too: the spec's "how to sync" names them so, though News routes `star`.
@@ -24,11 +25,15 @@ enum NextcloudEndpoint: Equatable {
         }
     }
 
+    /// `GET version`, `GET status`, `GET user`.
     case version, status, user
+    /// `GET folders`, `POST folders`, `PUT folders/{id}`, `DELETE folders/{id}`, `folders/{id}/read`.
     case folders, createFolder, renameFolder(Int64), deleteFolder(Int64), markFolderRead(Int64)
+    /// `GET feeds`, `POST feeds`, `DELETE feeds/{id}`, `feeds/{id}/move`, `…/rename`, `…/read`.
     case feeds, createFeed, deleteFeed(Int64), moveFeed(Int64), renameFeed(Int64), markFeedRead(Int64)
     /// `feeds/update?userId=&feedId=`: News's updater route, which RSS Guard calls when told to.
     case updateFeed
+    /// `GET items`, `GET items/updated`.
     case items, updatedItems
     /// `items/{id}/{mark}`.
     case markItem(Int64, Mark)
@@ -43,9 +48,11 @@ enum NextcloudEndpoint: Equatable {
 
     /// The outcome of routing a request.
     enum Routing: Equatable {
+        /// What the request asks for.
         case found(NextcloudEndpoint)
         /// The path is known; the method is not one it takes.
         case wrongMethod
+        /// No such path in either version.
         case notFound
     }
 

@@ -7,14 +7,18 @@ import NIOCore
 /// `{"message": "…"}`. Clients read only the status (newsboat takes anything but 200 as a failure); the
 /// message says what to send instead, and never holds a secret.
 struct NextcloudError: Error, HTTPResponseError {
+    /// The status.
     let status: HTTPResponse.Status
+    /// What went wrong, for a person reading the answer.
     let message: String
 
+    /// A refusal with `status` and `message`.
     init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
     }
 
+    /// `{"message": …}` with the status.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         try Reply.json(["message": message], status: status)
     }

@@ -6,21 +6,37 @@ import RssCore
 /// `author`, `body` and `url` are always strings (newsboat 2.21 crashes on a null, Fluent Reader skips an item
 /// without `url`); ids are numbers below 2^31; dates are whole seconds.
 struct NextcloudItem: Encodable {
+    /// The article's number.
     let id: Int64
+    /// The item's own id in its feed.
     let guid: String
+    /// The MD5 of ``guid`` (``GuidHash``).
     let guidHash: String
+    /// Its link; "" when it has none.
     let url: String
+    /// Its title, as plain text.
     let title: String
+    /// Its author; "" when the feed does not say.
     let author: String
+    /// Its date (published, else updated, else first seen), in seconds.
     let pubDate: Int64
+    /// When the feed says it was updated, in seconds.
     let updatedDate: Int64?
+    /// Its HTML; "" when it has none.
     let body: String
+    /// The type of its enclosure ("" when the feed does not say); nil without one.
     let enclosureMime: String?
+    /// The address of its enclosure, if it has one.
     let enclosureLink: String?
+    /// Its source's number.
     let feedId: Int
+    /// Whether it is unread.
     let unread: Bool
+    /// Whether it is starred.
     let starred: Bool
+    /// When it last changed, in seconds (see ``init(_:feedID:)``).
     let lastModified: Int64
+    /// A hash of its guid and link, which News computes from its content.
     let fingerprint: String
 
     /// The item of `article`, whose source's feed id is `feedID`.
@@ -56,6 +72,7 @@ struct NextcloudItem: Encodable {
         case mediaThumbnail, mediaDescription, feedId, unread, starred, rtl, lastModified, fingerprint
     }
 
+    /// Every field, `null`s included (the synthesized form leaves nil fields out).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

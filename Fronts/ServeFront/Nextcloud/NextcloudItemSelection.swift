@@ -12,6 +12,7 @@ import RssCore
 /// - `items/updated`: `lastModified` (seconds, or microseconds when longer than ten digits, as News reads it):
 ///   every item that changed at or after it, read or not, highest ids first, all of them.
 struct NextcloudItemSelection {
+    /// The items, in their order, with their text.
     private(set) var query: ArticleQuery
     /// At most this many; nil for all.
     let limit: Int?

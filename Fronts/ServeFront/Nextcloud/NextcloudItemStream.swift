@@ -48,6 +48,7 @@ enum NextcloudItemStream {
         return response(body)
     }
 
+    /// A 200 of JSON with `body`.
     private static func response(_ body: ResponseBody) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: body)
     }

@@ -12,6 +12,7 @@ struct NextcloudParameters: Sendable {
     /// list to send again, for ever.
     static let maximumIDs = 150_000
 
+    /// Parameters with these values.
     init(_ values: [String: NextcloudValue] = [:]) {
         self.values = values
     }
@@ -64,6 +65,7 @@ struct NextcloudParameters: Sendable {
         }
     }
 
+    /// JSON's whitespace.
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }

@@ -4,6 +4,7 @@ import RssCore
 
 /// Feeds: RssCore's sources, each in the folder of its first tag.
 extension NextcloudRoutes {
+    /// `GET feeds`, `POST feeds`, `DELETE feeds/{id}`, `feeds/{id}/move|rename|read` and `feeds/update`.
     func feeds(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
         let directory = try await directory()
         switch endpoint {
@@ -53,8 +54,9 @@ extension NextcloudRoutes {
         let subscription = await library.subscribe(address, tags: folder.map { [$0.name] } ?? [])
         switch subscription {
         case .added(let source):
+            // As the state has it now: the title its first fetch gave it, if that is done.
             let now = try await self.directory()
-            return try Reply.json(try await feedList([source], directory: now))
+            return try Reply.json(try await feedList([now.sources.first { $0.id == source.id } ?? source], directory: now))
         case .existing:
             throw NextcloudError.conflict("this feed is followed already")
         case .notFollowed:

@@ -5,6 +5,7 @@ import RssCore
 /// Folders: RssCore's tags. A folder made through the API exists with no feed in it (a kept tag) until it is
 /// deleted, and keeps its id when renamed.
 extension NextcloudRoutes {
+    /// `GET folders`, `POST folders`, `PUT folders/{id}`, `DELETE folders/{id}` and `folders/{id}/read`.
     func folders(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
         let directory = try await directory()
         switch endpoint {

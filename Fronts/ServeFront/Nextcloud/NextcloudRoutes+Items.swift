@@ -4,6 +4,7 @@ import RssCore
 
 /// Items (RssCore's articles, by their numbers) and the marks clients send.
 extension NextcloudRoutes {
+    /// `GET items` and `GET items/updated`.
     func items(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
         let directory = try await directory()
         let selection = endpoint == .updatedItems
@@ -12,6 +13,7 @@ extension NextcloudRoutes {
         return try await NextcloudItemStream.response(selection, library: library, directory: directory)
     }
 
+    /// The marks: one item, `…/multiple`, v1-2's stars by guid hash, `items/read`; all answered `[]`.
     func marks(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
         switch endpoint {
         case .markItem(let id, let mark):
@@ -38,6 +40,7 @@ extension NextcloudRoutes {
         return try Self.done()
     }
 
+    /// Marks the articles `ids`.
     private func apply(_ mark: NextcloudEndpoint.Mark, to ids: [UUID]) async {
         switch mark {
         case .read: await library.setRead(ids, true)

@@ -11,13 +11,18 @@ struct NextcloudRoutes: Sendable {
     /// RSS Guard 5 at least 27.2.0, and from 15.1.0 on a feed in no folder is sent with `folderId: null`.
     static let claimedVersion = "28.7.0"
 
+    /// The library the API reads and changes.
     let library: ServeLibrary
 
+    /// Adds the API's routes to `router`: every method under the root, routed by ``NextcloudEndpoint``.
     func register(on router: Router<ServeContext>) {
         // The levels: authenticated as every path is here (News answers it without credentials).
         let levels = String(NextcloudPaths.root.dropFirst().dropLast())
         router.get(RouterPath(levels)) { _, _ in
             try Reply.json(["apiLevels": NextcloudEndpoint.versions.sorted().map(String.init)])
+        }
+        router.get(RouterPath(Self.userPath)) { _, context in
+            try Self.ocsUser(name: context.parameters.get("name"), user: context.user)
         }
         for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
             router.on(RouterPath(levels + "/**"), method: method) { request, context in
@@ -26,6 +31,7 @@ struct NextcloudRoutes: Sendable {
         }
     }
 
+    /// Routes `request` and answers it.
     private func respond(to request: Request, context: ServeContext) async throws -> Response {
         let segments = request.uri.path.dropFirst(NextcloudPaths.root.count).split(separator: "/")
         switch NextcloudEndpoint.route(request.method, segments) {
@@ -37,6 +43,7 @@ struct NextcloudRoutes: Sendable {
         }
     }
 
+    /// Answers `endpoint` with `parameters`, for `user`.
     private func respond(to endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters, user: String) async throws -> Response {
         switch endpoint {
         case .version: return try Reply.json(["version": Self.claimedVersion])
@@ -64,22 +71,29 @@ struct NextcloudRoutes: Sendable {
     /// `GET status`: the version and no warnings (newsboat signs in with it; RSS Guard's account test reads
     /// the version).
     private struct Status: Encodable {
+        /// The server's own problems: none.
         struct Warnings: Encodable {
             let improperlyConfiguredCron = false
             let incorrectDbCharset = false
         }
+        /// ``NextcloudRoutes/claimedVersion``.
         let version = NextcloudRoutes.claimedVersion
+        /// No warnings.
         let warnings = Warnings()
     }
 
     /// `GET user`, as the spec has it (News has since dropped it).
     private struct User: Encodable {
+        /// The signed-in user's name.
         let userId: String
+        /// The same: rss-serve keeps no other name.
         let displayName: String
+        /// Now, in seconds: the user has just signed in.
         let lastLoginTimestamp: Int64
 
         private enum CodingKeys: String, CodingKey { case userId, displayName, lastLoginTimestamp, avatar }
 
+        /// Every field, `avatar: null` included.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(userId, forKey: .userId)

@@ -3,14 +3,22 @@ import Foundation
 /// A parameter's value as a client sent it: a JSON value from a body, or text from a query string or a form
 /// (``NextcloudParameters`` reads either the same way, as Nextcloud does).
 enum NextcloudValue: Decodable, Equatable, Sendable {
+    /// JSON `null`: as if the parameter were absent.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A JSON number without a fraction that fits 64 bits.
     case integer(Int64)
+    /// Any other JSON number.
     case number(Double)
+    /// A JSON string, or any value of a query string or form.
     case string(String)
+    /// A JSON array (or `key[]=…` pairs of a form).
     case array([NextcloudValue])
+    /// A JSON object.
     case object([String: NextcloudValue])
 
+    /// The value a JSON document holds.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Booleans first: JSONDecoder reads neither `1` as a Bool nor `true` as a number, so the order only

@@ -85,6 +85,10 @@ extension ServeEndToEnd {
                 // newsboat joins its URL and the path with two slashes; /apps/news/api/ is served as well.
                 #expect(try await http.send(.GET, "//index.php/apps/news/api/v1-2/status", headers: v13.auth).status == 200)
                 #expect(try await http.send(.GET, "/apps/news/api/v1-2/status", headers: v13.auth).status == 200)
+                // Readrops signs in by reading the user's display name from Nextcloud's user API.
+                let user = try await http.send(.GET, "//ocs/v1.php/cloud/users/\(ServeProcess.user)", headers: v13.auth.merging(["OCS-APIRequest": "true"]) { $1 })
+                #expect(user.status == 200 && user.body.contains("<displayname>\(ServeProcess.user)</displayname>"), "\(user.body)")
+                #expect(try await http.send(.GET, "/ocs/v1.php/cloud/users/bob", headers: v13.auth).status == 404)
 
                 let feeds = try await v13.get(Feeds.self, "feeds")
                 let folders = try await v13.get(Folders.self, "folders").folders
@@ -183,8 +187,9 @@ extension ServeEndToEnd {
             let server = try await ServeProcess()
             try await HTTP.with(server.baseURL) { http async throws in
                 let v13 = Client(http: http, version: "v1-3")
-                let feeds = try await v13.send(.GET, "feeds")
-                #expect(feeds.body == #"{"feeds":[],"starredCount":0}"#)
+                let feeds = try await v13.get(Feeds.self, "feeds")
+                #expect(feeds.feeds.isEmpty && feeds.starredCount == 0 && feeds.newestItemId == nil)
+                #expect(!(try await v13.send(.GET, "feeds").body.contains("newestItemId")))
                 #expect(try await v13.send(.GET, "folders").body == #"{"folders":[]}"#)
                 #expect(try await v13.send(.GET, "items").body == #"{"items":[]}"#)
                 let made = try await v13.send(.POST, "folders", #"{"name":"Reading"}"#)
