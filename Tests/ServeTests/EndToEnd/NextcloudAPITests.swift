@@ -177,7 +177,7 @@ extension ServeEndToEnd {
                 #expect(try await v13.send(.POST, "feeds", #"{"url":"file:///etc/passwd"}"#).status == 422)
                 #expect(try await v13.send(.PUT, "folders/\(folders[0].id)", #"{"nope":1"#).status == 400)
             }
-            let articles = try await Library.articles(server.database)
+            let articles = try await Library.waitFor(server.database) { $0.filter(\.isStarred).count == 2 }
             #expect(articles.filter(\.isStarred).map(\.title).sorted() == ["small-2", "small-3"])
             #expect(await server.stop() == 0)
         }

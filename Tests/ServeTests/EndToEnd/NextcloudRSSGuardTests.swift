@@ -55,7 +55,7 @@ extension ServeEndToEnd {
             let star = try await Self.outcome(["star", profile, "small-1"], directory: server.directory)
             #expect(star.ok, "\(star.error ?? "")")
             #expect(star.requests.contains { $0.url.hasSuffix("/items/star/multiple") && $0.status == 200 })
-            let articles = try await Library.articles(server.database)
+            let articles = try await Library.waitFor(server.database) { $0.contains(where: \.isStarred) }
             #expect(articles.filter(\.isStarred).map(\.title) == ["small-1"])
             #expect(articles.filter(\.isRead).map(\.title).sorted() == ["small-1", "small-4"])
             let report = try await ServeProcess.run(
