@@ -4,12 +4,16 @@ import RssCore
 import ReduxVM
 import NIOHTTP1
 
-/// Debian's newsboat, configured to sync with a running rss-serve in its FeedHQ (Google Reader) or
-/// Miniflux mode, run non-interactively (`-x reload`) or in tmux for marks a person would make.
+/// Debian's newsboat, configured to sync with a running rss-serve in its FeedHQ (Google Reader), Miniflux or
+/// ownCloud News (Nextcloud News API v1-2) mode, run non-interactively (`-x reload`) or in tmux for marks a
+/// person would make.
 struct Newsboat {
     enum Mode: String, CaseIterable, Sendable {
         case feedhq
         case miniflux
+        /// `urls-source "ocnews"`: newsboat 2.21 lists a "Starred" feed first, then the feeds by title, and
+        /// names each feed by its title in its cache.
+        case ocnews
     }
 
     let server: ServeProcess
@@ -42,6 +46,13 @@ struct Newsboat {
                 miniflux-login "\(ServeProcess.user)"
                 miniflux-password "\(ServeProcess.password)"
                 """
+        case .ocnews:
+            settings = """
+                urls-source "ocnews"
+                ocnews-url "\(address(server.baseURL))"
+                ocnews-login "\(ServeProcess.user)"
+                ocnews-password "\(ServeProcess.password)"
+                """
         }
         try (settings + "\nshow-read-feeds yes\n" + more + "\n")
             .write(to: directory.appendingPathComponent("config"), atomically: true, encoding: .utf8)
@@ -62,7 +73,7 @@ struct Newsboat {
     /// One row of newsboat's cache.
     struct Item: Equatable {
         /// The address newsboat read the item from: an Atom stream URL in FeedHQ mode, a feed number in
-        /// Miniflux mode.
+        /// Miniflux mode, the feed's title in ocnews mode.
         let feed: String
         let title: String
         let unread: Bool

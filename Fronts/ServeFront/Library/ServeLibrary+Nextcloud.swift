@@ -1,0 +1,31 @@
+import Foundation
+import RssCore
+
+/// What the Nextcloud News API needs of the library beyond what the other APIs use.
+extension ServeLibrary {
+    /// The highest number of a stored article (News's `newestItemId`), nil when there is none.
+    func newestArticleNumber() async throws -> Int64? {
+        try await articles(ArticleQuery(order: .highestNumberFirst, limit: 1)).first?.number
+    }
+
+    /// The articles of `source` that `references` name, each by its guid's hash or its guid (see
+    /// ``GuidHash/matches(_:guid:hash:)``): how v1-2 clients star items. Every article of the source is read,
+    /// without its text, since RssCore keeps no hash to look one up by.
+    func articles(of source: UUID, guids references: [String]) async throws -> [ArticleSnapshot] {
+        guard !references.isEmpty else { return [] }
+        // Hashes in a set, since RSS Guard stars many at once; one may also be a guid of 32 hex digits (some
+        // feeds' guids are hashes), sent raw by newsboat 2.21.
+        let hashes = Set(references.filter(GuidHash.isHash).map { $0.lowercased() })
+        let others = references.filter { !GuidHash.isHash($0) }
+        return try await articles(ArticleQuery(sourceIDs: [source])).filter { article in
+            let hash = GuidHash.of(article.itemID)
+            return hashes.contains(hash) || hashes.contains(article.itemID.lowercased())
+                || others.contains { GuidHash.matches($0, guid: article.itemID, hash: hash) }
+        }
+    }
+
+    /// Stops following `sources`, one after the other.
+    func unsubscribe(_ sources: [UUID]) async {
+        for source in sources { await unsubscribe(source) }
+    }
+}

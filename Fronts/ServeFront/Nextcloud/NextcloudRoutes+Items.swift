@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import RssCore
+
+/// Items (RssCore's articles, by their numbers) and the marks clients send.
+extension NextcloudRoutes {
+    /// `GET items` and `GET items/updated`.
+    func items(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
+        let directory = try await directory()
+        let selection = endpoint == .updatedItems
+            ? try NextcloudItemSelection(updated: parameters, directory: directory)
+            : try NextcloudItemSelection(items: parameters, directory: directory)
+        return try await NextcloudItemStream.response(selection, library: library, directory: directory)
+    }
+
+    /// The marks: one item, `…/multiple`, v1-2's stars by guid hash, `items/read`; all answered `[]`.
+    func marks(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
+        switch endpoint {
+        case .markItem(let id, let mark):
+            guard let article = try await library.articles(numbers: [id]).first else { throw NextcloudError.notFound("no item \(id)") }
+            await apply(mark, to: [article.id])
+        case .markItems(let mark):
+            // Unknown items are skipped, as News does: a client's list may name items gone meanwhile.
+            let ids = try await articles(parameters, starring: mark == .star || mark == .unstar)
+            await apply(mark, to: ids)
+        case .starByGuid(let feed, let guid, let starred):
+            let directory = try await directory()
+            guard let source = directory.source(feed) else { throw NextcloudError.notFound("no feed \(feed)") }
+            let found = try await library.articles(of: source.id, guids: [guid])
+            guard !found.isEmpty else { throw NextcloudError.notFound("no item \(guid) in feed \(feed)") }
+            await library.setStarred(found.map(\.id), starred)
+        case .flagsWithoutStar(let feed):
+            guard try await directory().source(feed) != nil else { throw NextcloudError.notFound("no feed \(feed)") }
+        case .markAllRead:
+            let newest = try parameters.required("newestItemId")
+            await library.markAllRead(sources: nil, bound: .numberedUpTo(newest))
+        default:
+            throw NextcloudError.notFound("no such item route")
+        }
+        return try Self.done()
+    }
+
+    /// Marks the articles `ids`.
+    private func apply(_ mark: NextcloudEndpoint.Mark, to ids: [UUID]) async {
+        switch mark {
+        case .read: await library.setRead(ids, true)
+        case .unread: await library.setRead(ids, false)
+        case .star: await library.setStarred(ids, true)
+        case .unstar: await library.setStarred(ids, false)
+        }
+    }
+
+    /// The articles a `…/multiple` body names: item ids (`itemIds`, or `items` in v1-2's read marks), or for
+    /// v1-2's star marks `items` of `{"feedId", "guidHash"}` (RSS Guard 4.0.4 sends the feed id as a string).
+    private func articles(_ parameters: NextcloudParameters, starring: Bool) async throws -> [UUID] {
+        guard starring else { return try await library.articles(numbers: try parameters.itemIDs()).map(\.id) }
+        var numbers: [Int64] = []
+        var guidsByFeed: [Int64: [String]] = [:]
+        for element in try parameters.list("itemIds", "items") {
+            if let number = element.integer {
+                numbers.append(number)
+            } else if case .object(let fields) = element, let feed = fields["feedId"]?.integer,
+                let guid = fields["guidHash"]?.text
+            {
+                guidsByFeed[feed, default: []].append(guid)
+            } else {
+                throw NextcloudError.badRequest("items: item ids, or objects with feedId and guidHash")
+            }
+        }
+        var ids = try await library.articles(numbers: numbers).map(\.id)
+        if !guidsByFeed.isEmpty {
+            let directory = try await directory()
+            for (feed, guids) in guidsByFeed {
+                guard let source = directory.source(feed) else { continue }
+                ids += try await library.articles(of: source.id, guids: guids).map(\.id)
+            }
+        }
+        return ids
+    }
+}
