@@ -11,6 +11,9 @@ struct Accounts: Codable, Equatable, Sendable {
         var passwordHash: String
         /// When the password was last set.
         var changedAt: Date
+        /// SHA-256 of the user's Fever `api_key` (md5 of `name:password`, see ``FeverKey``) while the Fever API
+        /// is on for them; nil when it is off (the default, and in files written before Fever).
+        var feverKeyHash: String? = nil
     }
 
     /// A token that stands for a user until it is revoked; only its hash is kept.

@@ -7,7 +7,7 @@ import HummingbirdBcrypt
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Add users, change their passwords, list or remove them.",
-        subcommands: [Set.self, List.self, Remove.self])
+        subcommands: [Set.self, List.self, Remove.self, UserFeverCommand.self])
 
     /// `user set NAME`: asks for the password (never on the command line) and stores its bcrypt hash.
     struct Set: ParsableCommand {
@@ -17,9 +17,16 @@ struct UserCommand: ParsableCommand {
             discussion: """
                 The password is read from the terminal without echo (twice), or from the first line of standard \
                 input when that is not a terminal, for scripts. It is never taken from the command line.
+
+                --fever also lets Fever apps sign in with this password. \(UserFeverCommand.weakness) A new \
+                password replaces the Fever key of the old one (Fever stays on); --no-fever turns it off.
                 """)
 
         @Argument(help: "The user name apps sign in with.") var name: String
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Turn the Fever API on (or off) for this user, with this password (see `user fever --help`).")
+        var fever: Bool?
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
@@ -33,8 +40,10 @@ struct UserCommand: ParsableCommand {
                 throw ServeExit.failure(error.description, status: ExitStatus.usage)
             }
             let hash = Bcrypt.hash(password, cost: PasswordPolicy.cost)
-            try accountOptions.update { accounts throws(AccountFileProblem) in accounts.setUser(name, passwordHash: hash, at: Date()) }
-            ServeExit.note("password set for \(name)")
+            let feverIsOn = try accountOptions.update { accounts throws(AccountFileProblem) in
+                accounts.setUser(name, passwordHash: hash, password: password, fever: fever, at: Date())
+            }
+            ServeExit.note("password set for \(name)" + (feverIsOn ? "; Fever API on" : ""))
         }
     }
 
@@ -44,7 +53,9 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
-            for user in try accountOptions.read().users { print(UserMessage.line(user.name)) }
+            for user in try accountOptions.read().users {
+                print(UserMessage.line(user.name) + (user.feverKeyHash == nil ? "" : "\tfever"))
+            }
         }
     }
 
