@@ -27,7 +27,7 @@ struct UserFeverCommand: ParsableCommand {
     }
 
     @Argument(help: "The user.") var name: String
-    @Argument(help: "on or off.") var state: Switch
+    @Argument(help: "Turn it on or off.") var state: Switch
     @OptionGroup var accountOptions: AccountOptions
 
     func run() throws {

@@ -50,9 +50,18 @@ struct FeverMark: Equatable, Sendable {
         before = parameters["before"].flatMap(FeverNumber.natural).map(FeverNumber.date)
     }
 
-    /// Which id list the answer carries after this mark, as the spec says ("one of these members will be
-    /// returned as appropriate"): the unread ids after read and unread, the saved ids after saved and unsaved.
-    var answersWith: FeverRead {
-        change == .read || change == .unread ? .unreadItemIDs : .savedItemIDs
+    /// Which id list the answer carries after this mark (the spec: "one of these members will be returned as
+    /// appropriate when marking"): the saved ids after saved and unsaved, the unread ids after a feed or group
+    /// was marked read; nil after an item was marked read or unread.
+    ///
+    /// Not after an item's read mark, as Miniflux answers it (whose users include Unread and Reeder): apps
+    /// mark items one request at a time as they are read, and with a hundred thousand unread articles each
+    /// answer would be 600 KB and a read of every unread article, for a list the app already knows.
+    var answersWith: FeverRead? {
+        switch (target, change) {
+        case (_, .saved), (_, .unsaved): .savedItemIDs
+        case (.item, _): nil
+        case (.feed, _), (.group, _): .unreadItemIDs
+        }
     }
 }

@@ -22,7 +22,7 @@ struct FeverResponder: Sendable {
             needsDirectory ? FeverDirectory(sources: library.sources, numbers: try await library.numbers()) : nil
         if let mark = request.mark {
             try await apply(mark, directory: directory, now: now)
-            reads.insert(mark.answersWith)
+            if let list = mark.answersWith { reads.insert(list) }
         }
         if let directory {
             if reads.contains(.groups) { answer.groups = directory.groups }

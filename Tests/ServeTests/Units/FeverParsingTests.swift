@@ -99,8 +99,10 @@ struct FeverParsingTests {
         #expect(try mark("api", body: "mark=item&as=starred&id=1") == nil)
         #expect(try mark("api", body: "mark=link&as=read&id=1") == nil)
         #expect(try mark("api", body: "mark=item&as=read") == nil)
-        #expect(try mark("api", body: "mark=item&as=read&id=1")?.answersWith == .unreadItemIDs)
+        #expect(try mark("api", body: "mark=item&as=read&id=1")?.answersWith == .some(nil))
         #expect(try mark("api", body: "mark=item&as=saved&id=1")?.answersWith == .savedItemIDs)
+        #expect(try mark("api", body: "mark=feed&as=read&id=1&before=1")?.answersWith == .unreadItemIDs)
+        #expect(try mark("api", body: "mark=group&as=read&id=0&before=1")?.answersWith == .unreadItemIDs)
     }
 
     @Test("numbers: digits only, clamped; lists skip what is not a number")
