@@ -14,6 +14,9 @@ struct Accounts: Codable, Equatable, Sendable {
         /// How many times the user's Google Reader session was revoked: part of what the session token is made
         /// of (``TokenSecret/session(user:password:passwordHash:epoch:)``). Absent in files written before.
         var sessionEpoch: Int?
+        /// SHA-256 of the user's Fever `api_key` (md5 of `name:password`, see ``FeverKey``) while the Fever API
+        /// is on for them; nil when it is off (the default, and in files written before Fever).
+        var feverKeyHash: String? = nil
     }
 
     /// A token that stands for a user until it is revoked; only its hash is kept.

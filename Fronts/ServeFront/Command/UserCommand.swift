@@ -7,7 +7,7 @@ import HummingbirdBcrypt
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Add users, change their passwords, list or remove them.",
-        subcommands: [Set.self, List.self, Remove.self])
+        subcommands: [Set.self, List.self, Remove.self, UserFeverCommand.self])
 
     /// `user set NAME`: asks for the password (never on the command line) and stores its bcrypt hash.
     struct Set: ParsableCommand {
@@ -22,9 +22,16 @@ struct UserCommand: ParsableCommand {
 
                 The password is read from the terminal without echo (twice), or from the first line of standard \
                 input when that is not a terminal, for scripts. It is never taken from the command line.
+
+                --fever also lets Fever apps sign in with this password. \(UserFeverCommand.weakness) A new \
+                password replaces the Fever key of the old one (Fever stays on); --no-fever turns it off.
                 """)
 
         @Argument(help: "The user name apps sign in with.") var name: String
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Turn the Fever API on (or off) for this user, with this password (see `user fever --help`).")
+        var fever: Bool?
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
@@ -38,11 +45,11 @@ struct UserCommand: ParsableCommand {
                 throw ServeExit.failure(error.description, status: ExitStatus.usage)
             }
             let hash = Bcrypt.hash(password, cost: PasswordPolicy.cost)
-            let others = try accountOptions.update { accounts throws(AccountFileProblem) -> [String] in
-                accounts.setUser(name, passwordHash: hash, at: Date())
-                return accounts.users.map(\.name).filter { $0 != name }
+            let (feverIsOn, others) = try accountOptions.update { accounts throws(AccountFileProblem) -> (Bool, [String]) in
+                let feverIsOn = accounts.setUser(name, passwordHash: hash, password: password, fever: fever, at: Date())
+                return (feverIsOn, accounts.users.map(\.name).filter { $0 != name })
             }
-            ServeExit.note("password set for \(name)")
+            ServeExit.note("password set for \(name)" + (feverIsOn ? "; Fever API on" : ""))
             if !others.isEmpty {
                 ServeExit.warn(
                     "every user is a login to the same library: \(name) sees and marks the same feeds and articles as "
@@ -57,7 +64,9 @@ struct UserCommand: ParsableCommand {
         @OptionGroup var accountOptions: AccountOptions
 
         func run() throws {
-            for user in try accountOptions.read().users { print(UserMessage.line(user.name)) }
+            for user in try accountOptions.read().users {
+                print(UserMessage.line(user.name) + (user.feverKeyHash == nil ? "" : "\tfever"))
+            }
         }
     }
 

@@ -32,6 +32,7 @@ enum ServeApplication {
         GoogleReaderRoutes(library: library).register(on: router)
         MinifluxRoutes(library: library).register(on: router)
         NextcloudRoutes(library: library).register(on: router)
+        FeverRoutes(library: library, accounts: accounts, limiter: limiter).register(on: router)
         let server = ServerChannel.builder(tls: listening.tls, limits: listening.limits, count: ConnectionCount())
         let scheme = listening.tls == nil ? "http" : "https"
         return Application(

@@ -26,11 +26,7 @@ struct NextcloudParameters: Sendable {
 
     /// The parameters of a query string and a body labelled `contentType`.
     init(query: String?, body: Data, contentType: String?) throws {
-        if let query {
-            var form = FormParameters()
-            try form.add(encoded: query)
-            add(form)
-        }
+        if let query { add(try FormParameters.decode(query)) }
         let start = body.first { !Self.isWhitespace($0) }
         if start == UInt8(ascii: "{") {
             // Any decoding failure is the same 400: what to send is in the message.
@@ -43,15 +39,13 @@ struct NextcloudParameters: Sendable {
                 throw NextcloudError(.unsupportedMediaType, "send the parameters as a JSON object or a form, not multipart")
             }
             guard start != UInt8(ascii: "[") else { throw NextcloudError.badRequest("the body must be a JSON object, not an array") }
-            var form = FormParameters()
-            try form.add(encoded: String(decoding: body, as: UTF8.self))
-            add(form)
+            add(try FormParameters.decode(String(decoding: body, as: UTF8.self)))
         }
     }
 
     /// Adds a form's pairs as text; `key[]=…` pairs (PHP's arrays, which Nextcloud reads) make an array.
-    private mutating func add(_ form: FormParameters) {
-        for (key, value) in form.pairs {
+    private mutating func add(_ pairs: [(String, String)]) {
+        for (key, value) in pairs {
             if key.hasSuffix("[]") {
                 let name = String(key.dropLast(2))
                 guard case .array(let items) = values[name] else {
