@@ -6,11 +6,13 @@ public struct ServeCommand: AsyncParsableCommand {
     /// The command's name, summary, subcommands and version.
     public static let configuration = CommandConfiguration(
         commandName: "rss-serve",
-        abstract: "Serve your feeds to reader apps (Google Reader and Miniflux APIs) from the shared database.",
+        abstract: "Serve your feeds to reader apps (Google Reader, Miniflux, Fever, Nextcloud News) from the shared database.",
         discussion: """
-            Reader apps sync with it as with FreshRSS or Miniflux: newsboat, NetNewsWire, Reeder, ReadYou, \
-            FeedMe… Marks made in an app show in rss-repl and rss-report at once, and the other way round. \
-            Add a user first (rss-serve user set NAME). See docs/serve.md for the endpoints.
+            Reader apps sync with it as with FreshRSS, Miniflux or Nextcloud News: NetNewsWire, Reeder, Read You, \
+            FeedMe, Unread, RSS Guard, newsboat… Marks made in an app show in rss-repl and rss-report at once, and \
+            the other way round. Every user is a login to the same library. Feeds added from an app reach public \
+            addresses only (see --allow-private). Add a user first (rss-serve user set NAME). See docs/serve.md for \
+            the endpoints.
             """,
         version: ProgramVersion.line(program: "rss-serve"),
         subcommands: [RunCommand.self, UserCommand.self, TokenCommand.self],
