@@ -13,7 +13,8 @@ public import ReduxVM
 /// not fetched again by the add that follows. The search is in ``RssState/discoveries`` (the latest is
 /// ``RssState/discovery``). One feed found is followed at once (as ``AddSource`` would, with this action's `id`
 /// and `tags`); of several, the first is followed with ``Choice/first``, and with ``Choice/ask`` they wait for
-/// ``AddDiscoveredFeed``. A web page without a feed anywhere posts ``RssProblem/noFeedFound(page:)`` with
+/// ``AddDiscoveredFeed``; with ``Choice/firstFound`` the first is followed, and with ``Choice/findOnly`` none
+/// (the feeds are only listed). A web page without a feed anywhere posts ``RssProblem/noFeedFound(page:)`` with
 /// ``Choice/ask``; with ``Choice/first``, and whenever the address could not be fetched or holds something
 /// meant as a feed that cannot be read (broken XML, an image), the address is followed as given and keeps the
 /// failure, like any source whose server is down or whose feed is broken. A refused address posts

@@ -43,8 +43,8 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
 
     /// A positive 64-bit number for the article, kept for as long as the article is stored (across restarts,
     /// re-fetches and backups), for programs whose clients name articles by number (a sync server); read one
-    /// back with ``ArticleQuery/numbers``. Numbers grow with storage order; the number of an article that was
-    /// removed may be given again to a later one.
+    /// back with ``ArticleQuery/numbers``. Numbers grow with storage order, and one is never given again, even
+    /// after the article it named was removed: a client that holds it never mistakes a later article for it.
     public var number: Int64 { position.storageOrder }
 
     /// A file attached to an article.
