@@ -64,37 +64,18 @@ struct ArticleSQL {
             conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
             arguments += [Self.jsonArray(numbers.sorted())]
         }
-        if let since = query.since {
-            conditions.append("article.sortDate >= ?")
-            arguments += [since.storageValue]
-        }
-        if let before = query.before {
-            conditions.append("article.sortDate < ?")
-            arguments += [before.storageValue]
-        }
-        if let since = query.storedSince {
-            conditions.append("article.firstSeenAt >= ?")
-            arguments += [since.storageValue]
-        }
-        if let before = query.storedBefore {
-            conditions.append("article.firstSeenAt < ?")
-            arguments += [before.storageValue]
-        }
-        if let since = query.changedSince {
-            conditions.append("coalesce(article.changedAt, article.firstSeenAt) >= ?")
-            arguments += [since.storageValue]
-        }
-        if let before = query.changedBefore {
-            conditions.append("coalesce(article.changedAt, article.firstSeenAt) < ?")
-            arguments += [before.storageValue]
-        }
-        if let above = query.numbersAbove {
-            conditions.append("article.rowid > ?")
-            arguments += [above]
-        }
-        if let below = query.numbersBelow {
-            conditions.append("article.rowid < ?")
-            arguments += [below]
+        // Each bound is one comparison with its argument (times as stored, numbers as rowids).
+        let bounds: [(String, (any DatabaseValueConvertible)?)] = [
+            ("article.sortDate >= ?", query.since?.storageValue), ("article.sortDate < ?", query.before?.storageValue),
+            ("article.firstSeenAt >= ?", query.storedSince?.storageValue),
+            ("article.firstSeenAt < ?", query.storedBefore?.storageValue),
+            ("coalesce(article.changedAt, article.firstSeenAt) >= ?", query.changedSince?.storageValue),
+            ("coalesce(article.changedAt, article.firstSeenAt) < ?", query.changedBefore?.storageValue),
+            ("article.rowid > ?", query.numbersAbove), ("article.rowid < ?", query.numbersBelow),
+        ]
+        for case let (condition, value?) in bounds {
+            conditions.append(condition)
+            arguments += [value]
         }
         if let filter = query.filter {
             let sql = FilterSQL(filter.expression, now: filter.now ?? now)

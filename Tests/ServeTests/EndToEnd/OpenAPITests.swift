@@ -14,14 +14,13 @@ extension ServeEndToEnd {
         func conformance() async throws {
             let server = try await ServeProcess(prepare: Library.prepare)
             let token = try await ServeProcess.run(["token", "create", ServeProcess.user, "--accounts", server.accounts], directory: server.directory)
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-            let run = try await ServeProcess.run(
-                ["python3", PythonClientTests.clients.appendingPathComponent("schemathesis_run.py").path, server.baseURL,
-                 ServeProcess.user, ServeProcess.password, token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)],
-                executable: URL(fileURLWithPath: "/usr/bin/env"), directory: server.directory,
+            let run = try await ClientScript.run(
+                "schemathesis_run.py",
+                [server.baseURL, ServeProcess.user, ServeProcess.password, token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)],
+                in: server.directory,
                 // Bounded for the suite: ten generated cases an operation, 80 s in all (by hand, the script's
                 // defaults run 25 and 130 s).
-                environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home, "RSS_ST_MAX_EXAMPLES": "10", "RSS_ST_SECONDS": "80"])
+                environment: ["RSS_ST_MAX_EXAMPLES": "10", "RSS_ST_SECONDS": "80"])
             #expect(run.status == 0, "\(run.stdout.suffix(4_000)) \(run.stderr.suffix(2_000))")
             let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
             #expect((report?["operations_tested"] as? Int ?? 0) >= 50, "\(report ?? [:])")

@@ -11,9 +11,6 @@ extension ServeEndToEnd {
     /// items, and sends read and star marks that the database then holds.
     @Suite("Python clients", .timeLimit(.minutes(5)))
     struct PythonClientTests {
-        static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Clients")
-
         @Test("the miniflux client sees the library, pages it, and its marks reach the database")
         func miniflux() async throws {
             let server = try await ServeProcess(prepare: Library.prepare)
@@ -117,12 +114,7 @@ extension ServeEndToEnd {
 
         /// Runs a client script and returns the JSON object it printed.
         static func python(_ script: String, _ arguments: [String], directory: URL) async throws -> [String: Any] {
-            // The real home: a pyenv-managed python finds itself through it.
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-            let outcome = try await ServeProcess.run(
-                ["python3", clients.appendingPathComponent(script).path] + arguments,
-                executable: URL(fileURLWithPath: "/usr/bin/env"), directory: directory,
-                environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home])
+            let outcome = try await ClientScript.run(script, arguments, in: directory)
             #expect(outcome.status == 0, "\(script): \(outcome.stderr)")
             let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8))

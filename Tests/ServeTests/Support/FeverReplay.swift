@@ -24,23 +24,14 @@ struct FeverReplay {
         self.transport = transport
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/replay/fever_client.py")
-
     /// Runs a command (`sync`, `mark-read ID`…) and returns what the device holds after it; a command the client
     /// failed (exit status 1 or 2) throws its reason.
     @discardableResult
     func run(_ command: String...) async throws -> Device {
-        // The real home: a pyenv-managed python finds itself through it.
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        let outcome = try await ServeProcess.run(
-            ["python3", Self.script.path, state.path, server.baseURL, ServeProcess.user, password] + command,
-            executable: URL(fileURLWithPath: "/usr/bin/env"), directory: server.directory,
-            environment: [
-                "PYTHONDONTWRITEBYTECODE": "1", "HOME": home, "FEVER_PATH": transport.path,
-                "FEVER_METHOD": transport.method,
-                "FEVER_BODY": transport.body,
-            ])
+        let outcome = try await ClientScript.run(
+            "replay/fever_client.py", [state.path, server.baseURL, ServeProcess.user, password] + command,
+            in: server.directory,
+            environment: ["FEVER_PATH": transport.path, "FEVER_METHOD": transport.method, "FEVER_BODY": transport.body])
         guard outcome.status == 0 else {
             throw ServeProblem(
                 "fever_client \(command.joined(separator: " ")) exited \(outcome.status): \(outcome.stderr)")

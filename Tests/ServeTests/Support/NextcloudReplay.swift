@@ -60,9 +60,6 @@ struct NextcloudReplay {
         var starred: [String] { items.filter(\.starred).map(\.title).sorted() }
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/replay/nextcloud_client.py")
-
     let server: ServeProcess
     let api: API
     /// This device's state directory.
@@ -80,13 +77,10 @@ struct NextcloudReplay {
     @discardableResult
     func run(_ command: String, _ arguments: String..., expectingFailure: Bool = false,
              sourceLocation: SourceLocation = #_sourceLocation) async throws -> Library {
-        // The real home: a pyenv-managed python finds itself through it.
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        let outcome = try await ServeProcess.run(
-            ["python3", Self.script.path, device.path, server.baseURL, ServeProcess.user, ServeProcess.password, command]
-                + arguments,
-            executable: URL(fileURLWithPath: "/usr/bin/env"), directory: server.directory,
-            environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home, "NC_API": api.rawValue])
+        let outcome = try await ClientScript.run(
+            "replay/nextcloud_client.py",
+            [device.path, server.baseURL, ServeProcess.user, ServeProcess.password, command] + arguments,
+            in: server.directory, environment: ["NC_API": api.rawValue])
         if expectingFailure {
             #expect(outcome.status == 1, "\(command) should have failed: \(outcome.stdout.suffix(300))", sourceLocation: sourceLocation)
         } else {

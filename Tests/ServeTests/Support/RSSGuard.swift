@@ -12,7 +12,8 @@ struct RSSGuard {
         struct Message: Decodable {
             let title: String
             let is_read: Int
-            let is_important: Int
+            let starred: Bool
+            let feed_title: String?
         }
         struct Exchange: Decodable {
             let method: String
@@ -28,9 +29,6 @@ struct RSSGuard {
         func message(_ title: String) -> Message? { messages.first { $0.title == title } }
     }
 
-    static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/rssguard_driver.py")
-
     let profile: URL
     let server: ServeProcess
 
@@ -38,30 +36,29 @@ struct RSSGuard {
     init(kind: String, server: ServeProcess) async throws {
         self.server = server
         profile = server.directory.appendingPathComponent("rssguard-\(kind)")
-        let setup = try await Self.driver(["setup", profile.path, kind, server.baseURL, ServeProcess.user, ServeProcess.password], in: server.directory)
+        let setup = try await ClientScript.run(
+            "rssguard_driver.py", ["setup", profile.path, kind, server.baseURL, ServeProcess.user, ServeProcess.password],
+            in: server.directory)
         #expect(setup.status == 0, "rssguard setup: \(setup.stderr)")
     }
 
     /// Starts RSS Guard, syncs, closes it.
     func sync() async throws -> Outcome {
-        try await run(["sync", profile.path, "--timeout", "120"])
+        try await run(["sync", profile.path, "--timeout", "240"])
     }
 
     /// Stars (`star`) or marks read (`mark-read`) the article `title` in RSS Guard, as a user would.
     func mark(_ command: String, _ title: String) async throws -> Outcome {
-        try await run([command, profile.path, title, "--timeout", "150"])
+        try await run([command, profile.path, title, "--timeout", "240"])
     }
 
-    private func run(_ arguments: [String]) async throws -> Outcome {
-        let outcome = try await Self.driver(arguments, in: server.directory)
-        #expect(outcome.status == 0, "rssguard \(arguments[0]): \(outcome.stderr.suffix(2_000))")
-        return try JSONDecoder().decode(Outcome.self, from: Data(outcome.stdout.utf8))
-    }
-
-    private static func driver(_ arguments: [String], in directory: URL) async throws -> ServeProcess.Outcome {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        return try await ServeProcess.run(
-            ["python3", driver.path] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), directory: directory,
-            environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home])
+    private func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
+        let outcome = try await ClientScript.run("rssguard_driver.py", arguments, in: server.directory)
+        #expect(outcome.status == 0, "rssguard \(arguments[0]): \(outcome.stderr.suffix(2_000))", sourceLocation: sourceLocation)
+        do {
+            return try JSONDecoder().decode(Outcome.self, from: Data(outcome.stdout.utf8))
+        } catch {
+            throw ServeProblem("rssguard_driver \(arguments[0]) printed no report: \(error); \(outcome.stderr.suffix(1_000))")
+        }
     }
 }

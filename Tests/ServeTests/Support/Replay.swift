@@ -33,9 +33,6 @@ struct Replay {
         func feed(_ title: String) -> Feed? { feeds?.first { $0.title == title } }
     }
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Clients/replay")
-
     let app: String
     let state: URL
     let base: String
@@ -44,12 +41,9 @@ struct Replay {
     /// recorded with its reason.
     @discardableResult
     func run(_ command: String, _ arguments: [String] = [], in directory: URL) async throws -> Outcome {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        let outcome = try await ServeProcess.run(
-            ["python3", Self.directory.appendingPathComponent("\(app).py").path, state.path, base, ServeProcess.user,
-             ServeProcess.password, command] + arguments,
-            executable: URL(fileURLWithPath: "/usr/bin/env"), directory: directory,
-            environment: ["PYTHONDONTWRITEBYTECODE": "1", "HOME": home])
+        let outcome = try await ClientScript.run(
+            "replay/\(app).py", [state.path, base, ServeProcess.user, ServeProcess.password, command] + arguments,
+            in: directory)
         #expect(outcome.status == 0, "\(app) \(command): \(outcome.stderr)")
         return try JSONDecoder().decode(Outcome.self, from: Data(outcome.stdout.utf8))
     }
