@@ -11,8 +11,9 @@ extension FeedDatabase {
         try write(.saveSource) { db in
             try db.execute(
                 sql: "UPDATE source SET tags = ? WHERE id = ?", arguments: [tags.storedLines ?? "", id.uuidString])
+            let existed = db.changesCount > 0  // read before the registry's inserts change it
             try Self.registerTags(tags, db)
-            return db.changesCount > 0
+            return existed
         }
     }
 

@@ -92,6 +92,10 @@ struct SyncLibraryTests {
         let database = try FeedDatabase.inMemory()
         let source = StoredSource(url: "https://example.org/a", addedAt: F.date)
         try database.saveSource(source)
+        // A new tag is registered, and the write still says the source was there.
+        #expect(try database.setSourceTags(id: source.id, ["a new tag"]))
+        #expect(try database.libraryNumbers().tags.map(\.name) == ["a new tag"])
+        #expect(try !database.setSourceTags(id: UUID(), ["a new tag"]))
         let stored = Date(timeIntervalSince1970: 1_700_000_000)
         try database.mergeFetchedItems((0..<4).map { FetchedItem(stableID: "\($0)", title: "t\($0)") }, sourceID: source.id, now: stored)
         let articles = try database.articles(ArticleQuery(order: .lowestNumberFirst))
