@@ -112,6 +112,7 @@ public enum ProblemText {
         case .noPath: "no path"
         case .unsupportedScheme(let scheme): "unsupported scheme \(scheme) (use http, https or file)"
         case .notAllowed(let kind): "\(addressKind(kind)); only public addresses are allowed here"
+        case .schemeNotAllowed(let scheme): "\(scheme) addresses are not allowed here (use http or https)"
         }
     }
 

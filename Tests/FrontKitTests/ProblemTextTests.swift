@@ -46,6 +46,8 @@ struct ProblemTextTests {
         (.fetch(source: UUID(), .connection(.reset)), "a removed source: FETCH: connection reset by the server"),
         (.badAddress("ftp://x.example/f", .unsupportedScheme("ftp")),
          "cannot add ftp://x.example/f: unsupported scheme ftp (use http, https or file)"),
+        (.badAddress("file:///etc/passwd", .schemeNotAllowed("file")),
+         "cannot add file:///etc/passwd: file addresses are not allowed here (use http or https)"),
         (.alreadyFollowing(URL(string: "https://user:hunter22@feeds.example/rss")!, source: source),
          "already following https://feeds.example/rss as “Feeds Red”"),
         (.importFailed(file: "/tmp/a.opml", .notOPML(.binaryData)),

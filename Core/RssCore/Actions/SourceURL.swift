@@ -7,13 +7,12 @@ enum SourceURL {
     /// A host name is only checked where it leads when connecting (``AddressGuard``).
     static func validate(_ url: URL, policy: AddressPolicy = .unrestricted) -> Result<URL, AddressRefusal> {
         guard let scheme = url.scheme?.lowercased() else { return .failure(.notAURL) }
+        if !policy.allowsFiles, scheme != "http", scheme != "https" { return .failure(.schemeNotAllowed(scheme)) }
         switch scheme {
         case "http", "https":
             guard let host = url.host, !host.isEmpty else { return .failure(.noHost) }
             if let kind = refusal(ofHost: host, policy: policy) { return .failure(.notAllowed(kind)) }
             return .success(url)
-        case "file" where !policy.allowsFiles:
-            return .failure(.unsupportedScheme(scheme))
         case "file":
             guard !url.path.isEmpty else { return .failure(.noPath) }
             return .success(url.standardizedFileURL)

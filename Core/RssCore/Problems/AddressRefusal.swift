@@ -11,4 +11,7 @@ public enum AddressRefusal: Error, Sendable, Equatable, Codable {
     case unsupportedScheme(String)
     /// The host is an address (or `localhost`) the ``AddressPolicy`` it was given under does not allow.
     case notAllowed(AddressKind)
+    /// A scheme RssCore fetches, but not under the restricted ``AddressPolicy`` it was given under (`file`: only
+    /// http and https are); the scheme as written.
+    case schemeNotAllowed(String)
 }

@@ -136,7 +136,7 @@ struct SyncLibraryTests {
         store.dispatch(AddSource(url: URL(string: "http://127.0.0.1:9/")!, date: F.date, policy: policy))
         await store.idle()
         #expect(store.state.sources.all.map(\.id) == [id])
-        #expect(store.state.notices.items.compactMap(\.problem).contains { if case .badAddress(_, .unsupportedScheme("file")) = $0 { true } else { false } })
+        #expect(store.state.notices.items.compactMap(\.problem).contains { if case .badAddress(_, .schemeNotAllowed("file")) = $0 { true } else { false } })
         #expect(store.state.notices.items.compactMap(\.problem).contains { if case .badAddress(_, .notAllowed(.loopback)) = $0 { true } else { false } })
         let reloaded = try await F.store(database: store.service(LibraryService.self)?.database)
         #expect(reloaded.state.sources[id]?.addressPolicy == policy)

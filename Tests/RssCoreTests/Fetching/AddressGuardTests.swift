@@ -55,7 +55,8 @@ struct AddressGuardTests {
     func addresses() {
         let policy = AddressPolicy.publicWeb()
         func check(_ text: String) -> Result<URL, AddressRefusal> { SourceURL.validate(URL(string: text)!, policy: policy) }
-        #expect(check("file:///etc/passwd") == .failure(.unsupportedScheme("file")))
+        #expect(check("file:///etc/passwd") == .failure(.schemeNotAllowed("file")))
+        #expect(check("gopher://example.org/") == .failure(.schemeNotAllowed("gopher")))
         #expect(check("http://127.0.0.1/feed") == .failure(.notAllowed(.loopback)))
         #expect(check("http://[::1]/feed") == .failure(.notAllowed(.loopback)))
         #expect(check("http://localhost:8080/feed") == .failure(.notAllowed(.loopback)))
