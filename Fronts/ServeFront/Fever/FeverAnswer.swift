@@ -9,7 +9,7 @@ struct FeverAnswer: Encodable, Equatable {
     let api_version = 3
     /// 1 when the key was accepted, else 0 (with nothing else).
     let auth: Int
-    /// Unix seconds: when the answer was made (see ``FeverReader``).
+    /// Unix seconds: when the answer was made (see ``FeverResponder``).
     var last_refreshed_on_time: Int64?
     var groups: [Fever.Group]?
     var feeds: [Fever.Feed]?
