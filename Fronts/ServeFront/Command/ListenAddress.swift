@@ -21,6 +21,11 @@ struct ListenAddress: ExpressibleByArgument, Sendable {
         self.port = port
     }
 
+    /// As `--help` shows the default: the way it is typed.
+    var defaultValueDescription: String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
     /// Whether only this machine can connect.
     var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")

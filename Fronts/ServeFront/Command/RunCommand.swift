@@ -17,7 +17,7 @@ struct RunCommand: AsyncParsableCommand {
         completion: .file())
     var databasePath: String?
 
-    @Option(help: ArgumentHelp("Where to listen (default 127.0.0.1:7070; port 0 picks a free port).", valueName: "host:port"))
+    @Option(help: ArgumentHelp("Where to listen (port 0 picks a free port).", valueName: "host:port"))
     var listen: ListenAddress = .standard
 
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this PEM certificate chain.", valueName: "file"), completion: .file())
@@ -37,16 +37,16 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "network"))
     var allowPrivate: [PrivateNetworkArgument] = []
 
-    @Option(help: ArgumentHelp("Connections open at once; more are closed at once (default 4096).", valueName: "count"))
+    @Option(help: ArgumentHelp("Connections open at once; more are closed at once.", valueName: "count"))
     var maxConnections = 4_096
 
-    @Option(help: ArgumentHelp("Seconds a client has to send a request's head (default 10).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a client has to send a request's head.", valueName: "seconds"))
     var headTimeout = 10
 
-    @Option(help: ArgumentHelp("Seconds a client has to send a request's body after its head (default 30).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a client has to send a request's body after its head.", valueName: "seconds"))
     var bodyTimeout = 30
 
-    @Option(help: ArgumentHelp("Seconds an idle kept-alive connection is kept (default 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds an idle kept-alive connection is kept.", valueName: "seconds"))
     var idleTimeout = 60
 
     @OptionGroup var accountOptions: AccountOptions
