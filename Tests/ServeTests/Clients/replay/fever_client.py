@@ -49,6 +49,8 @@ import time
 
 import requests
 
+from replay_common import State
+
 STATE_FILE = "fever-state.json"
 INT32_MAX = 2**31 - 1
 WITH_IDS_MAX = 50  # the spec's maximum for with_ids
@@ -91,7 +93,6 @@ def parse_id_list(value, what):
 
 class FeverClient:
     def __init__(self, state_dir, base_url, user, password):
-        self.state_path = os.path.join(state_dir, STATE_FILE)
         self.fever_path = os.environ.get("FEVER_PATH", "/fever/")
         if not self.fever_path.startswith("/"):
             self.fever_path = "/" + self.fever_path
@@ -101,22 +102,14 @@ class FeverClient:
         self.api_key = hashlib.md5(f"{user}:{password}".encode("utf-8")).hexdigest()
         self.session = requests.Session()
         self.requests = []
-        self.state = self.load()
+        initial = {"synced": False, "groups": {}, "feeds": {}, "items": {}, "queue": [], "last_items_request": 0}
+        self.store = State(state_dir, initial, name=STATE_FILE)
+        self.state = self.store.data
 
     # ---- local library -------------------------------------------------------------------------------
 
-    def load(self):
-        if os.path.exists(self.state_path):
-            with open(self.state_path, encoding="utf-8") as f:
-                return json.load(f)
-        return {"synced": False, "groups": {}, "feeds": {}, "items": {}, "queue": [], "last_items_request": 0}
-
     def save(self):
-        os.makedirs(os.path.dirname(self.state_path) or ".", exist_ok=True)
-        temporary = self.state_path + ".tmp"
-        with open(temporary, "w", encoding="utf-8") as f:
-            json.dump(self.state, f, indent=1, sort_keys=True)
-        os.replace(temporary, self.state_path)
+        self.store.save()
 
     def report(self, error=None):
         groups = [{"id": int(i), "title": t} for i, t in sorted(self.state["groups"].items(), key=lambda g: int(g[0]))]

@@ -60,6 +60,8 @@ import urllib.parse
 
 import requests
 
+from replay_common import State
+
 STATE_FILE = "nextcloud-state.json"
 INT32_MAX = 2**31 - 1
 JSON_TYPE = "application/json; charset=utf-8"  # OWNCLOUD_CONTENT_TYPE_JSON, sent on every request
@@ -89,7 +91,6 @@ def version_tuple(text):
 
 class NextcloudClient:
     def __init__(self, state_dir, base_url, user, password):
-        self.state_path = os.path.join(state_dir, STATE_FILE)
         self.api = os.environ.get("NC_API", "v1-2")
         if self.api not in ("v1-2", "v1-3"):
             raise ValueError("NC_API is v1-2 or v1-3")
@@ -102,23 +103,14 @@ class NextcloudClient:
         self.session = requests.Session()
         self.auth = (user, password)
         self.requests = []
-        self.state = self.load()
+        self.store = State(state_dir, {"synced": False, "version": None, "folders": {}, "feeds": {}, "items": {},
+                    "cache": {"read": [], "unread": [], "star": [], "unstar": []}}, name=STATE_FILE)
+        self.state = self.store.data
 
     # ---- local library -------------------------------------------------------------------------------
 
-    def load(self):
-        if os.path.exists(self.state_path):
-            with open(self.state_path, encoding="utf-8") as f:
-                return json.load(f)
-        return {"synced": False, "version": None, "folders": {}, "feeds": {}, "items": {},
-                "cache": {"read": [], "unread": [], "star": [], "unstar": []}}
-
     def save(self):
-        os.makedirs(os.path.dirname(self.state_path) or ".", exist_ok=True)
-        temporary = self.state_path + ".tmp"
-        with open(temporary, "w", encoding="utf-8") as f:
-            json.dump(self.state, f, indent=1, sort_keys=True)
-        os.replace(temporary, self.state_path)
+        self.store.save()
 
     def report(self, error=None):
         folders = [{"id": int(i), "name": n} for i, n in sorted(self.state["folders"].items(), key=lambda f: int(f[0]))]

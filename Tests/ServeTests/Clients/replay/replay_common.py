@@ -33,8 +33,8 @@ def parse_args(app, commands):
 class State:
     """The app's local database: one JSON file in STATE_DIR (a second device is another STATE_DIR)."""
 
-    def __init__(self, directory, initial):
-        self.path = os.path.join(directory, "state.json")
+    def __init__(self, directory, initial, name="state.json"):
+        self.path = os.path.join(directory, name)
         os.makedirs(directory, exist_ok=True)
         if os.path.exists(self.path):
             with open(self.path, encoding="utf-8") as handle:
