@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // `swift package generate-documentation` (scripts/docs): a command plugin, never linked into a product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -239,4 +241,13 @@ let package = Package(
 
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
+
+// RSS_REEDER_ENGINE_ONLY=1 narrows the package to the engine and its tests (ReduxVM, ReduxVMTesting,
+// ReduxVMTests), so that CI's ThreadSanitizer run builds a few modules instead of the whole dependency graph
+// again. It changes what is built, never how.
+if Context.environment["RSS_REEDER_ENGINE_ONLY"] != nil {
+    let engine: Set<String> = ["ReduxVM", "ReduxVMTesting", "ReduxVMTests"]
+    package.targets.removeAll { !engine.contains($0.name) }
+    package.products.removeAll { !engine.contains($0.name) }
 }

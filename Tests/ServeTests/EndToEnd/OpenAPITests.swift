@@ -3,7 +3,7 @@ import NIOHTTP1
 import Testing
 import RssCore
 
-extension ServeEndToEnd {
+extension ServeApplicationsEndToEnd {
     /// The server against its own description, `docs/openapi.json` (OpenAPI 3.1), with schemathesis (PyPI):
     /// examples, boundary cases and fuzzed requests of every operation of both APIs, bounded in count and time,
     /// with a fixed seed and every case in the same order each run; no answer may be a 500, nor a status, a content type or a body the document does not

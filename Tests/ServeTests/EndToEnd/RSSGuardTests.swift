@@ -4,7 +4,7 @@ import ReduxVM
 import Testing
 import RssCore
 
-extension ServeEndToEnd {
+extension ServeApplicationsEndToEnd {
     /// RSS Guard (Debian's `rssguard`, a Qt reader) syncing under Xvfb, checked in its own database: its Google
     /// Reader account as "Other services" and as "FreshRSS" (which adds `/api/greader.php` to the address), and
     /// its Nextcloud News account. A first sync brings every article; a star made in the app reaches the database
