@@ -28,6 +28,16 @@ struct PendingMarks: Sendable, Equatable {
             }
         }
 
+        /// Whether the change can bring an article into a list filtered by `marks`: a star into the starred
+        /// list, an article marked unread into the unread list. (A change that takes one out leaves its row in
+        /// place, showing the new mark, until the list is next read: see ``RssState/applyMark(_:)``.)
+        func bringsArticles(into marks: ListFilter.Marks) -> Bool {
+            switch (self, marks) {
+            case (.starred(_, true), .starred), (.read(_, false), .unread): true
+            default: false
+            }
+        }
+
         /// The change applied to the open article.
         func apply(to article: inout ArticleContent) {
             if case .starred(let id, let isStarred) = self, id == article.id { article.isStarred = isStarred }
@@ -79,9 +89,17 @@ struct PendingMarks: Sendable, Equatable {
 
 extension RssState {
     /// Shows a mark change in both lists and the open article, and keeps it for the loads under way.
+    ///
+    /// A list filtered by the mark that an article gains reads its page again, after the mark is written, so
+    /// that it shows the article: a star while the starred list shows, an article marked unread while the unread
+    /// list shows. A row that loses the list's mark (read in the unread list, unstarred in the starred list)
+    /// stays where it is, showing its new mark, until the list is next read (a page move, a new filter or order,
+    /// new articles, a change from another process): the rows under a reader's cursor do not move while they
+    /// read, as in newsboat and most readers.
     mutating func applyMark(_ change: PendingMarks.Change) {
         for list in ListID.allCases {
             for index in lists[list].rows.indices { change.apply(to: &lists[list].rows[index]) }
+            if change.bringsArticles(into: lists[list].filter.marks) { lists[list].reload(.same) }
         }
         if article != nil { change.apply(to: &article!) }
         var marks = pendingMarks

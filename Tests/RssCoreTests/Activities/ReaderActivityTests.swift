@@ -80,6 +80,47 @@ struct ReaderActivityTests {
         #expect(store.state.lists.second.rows.map(\.id) == [row.id])
     }
 
+    @Test("a list filtered by a mark gains the article that gains the mark; one that loses it stays until a read")
+    func filteredListsFollowMarks() async throws {
+        let store = try await F.store()
+        store.dispatch(AddSource(url: F.sample("qemu.atom"), date: F.date))
+        await store.idle()
+        store.dispatch(ShowMarks(list: .second, marks: .starred))
+        await store.idle()
+        #expect(store.state.lists.second.rows.isEmpty)
+        let rows = store.state.lists.first.rows
+        let (starred, read) = (rows[2].id, rows[4].id)
+
+        // A star made anywhere brings the article into the starred list, with no ShowMarks again.
+        store.dispatch(SetStarred(id: starred, isStarred: true))
+        await store.idle()
+        #expect(store.state.lists.second.rows.map(\.id) == [starred])
+        #expect(store.state.lists.second.totalCount == 1)
+
+        // Unstarred, its row stays, unstarred, under the reader's cursor, until the list is read again.
+        store.dispatch(SetStarred(id: starred, isStarred: false))
+        await store.idle()
+        #expect(store.state.lists.second.rows.map(\.id) == [starred])
+        #expect(store.state.lists.second.rows.first?.isStarred == false)
+        store.dispatch(ShowPage(list: .second, move: .number(0)))
+        await store.idle()
+        #expect(store.state.lists.second.rows.isEmpty)
+
+        // The unread list: a row read stays, marked read; an article marked unread again comes back.
+        store.dispatch(ShowMarks(list: .second, marks: .unread))
+        await store.idle()
+        store.dispatch(SetRead(ids: [read], isRead: true))
+        await store.idle()
+        #expect(store.state.lists.second.rows.first { $0.id == read }?.isRead == true)
+        store.dispatch(ShowPage(list: .second, move: .number(0)))
+        await store.idle()
+        #expect(!store.state.lists.second.rows.contains { $0.id == read })
+        store.dispatch(SetRead(ids: [read], isRead: false))
+        await store.idle()
+        #expect(store.state.lists.second.rows.contains { $0.id == read })
+        #expect(store.state.lists.first.rows.first { $0.id == read }?.isRead == false)
+    }
+
     @Test("opening an article routes to it, loads its content and marks it read")
     func openArticle() async throws {
         let store = try await F.store()

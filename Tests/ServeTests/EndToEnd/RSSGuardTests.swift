@@ -14,7 +14,7 @@ extension ServeApplicationsEndToEnd {
     struct RSSGuardTests {
         @Test("Google Reader accounts sync, and marks cross both ways", arguments: ["greader-other", "greader-freshrss"])
         func googleReader(kind: String) async throws {
-            let server = try await ServeProcess(prepare: NewsboatTests.prepare)
+            let server = try await ServeProcess(prepare: ServeEndToEnd.NewsboatTests.prepare)
             let guardApp = try await RSSGuard(kind: kind, server: server)
             var seen = try await guardApp.sync()
             #expect(seen.ok, "\(seen.error ?? "")")
@@ -40,7 +40,7 @@ extension ServeApplicationsEndToEnd {
 
         @Test("the Nextcloud News account: first sync, a star made in the app, marks made in the database")
         func nextcloud() async throws {
-            let server = try await ServeProcess(prepare: NewsboatTests.prepare)
+            let server = try await ServeProcess(prepare: ServeEndToEnd.NewsboatTests.prepare)
             let guardApp = try await RSSGuard(kind: "nextcloud", server: server)
             let first = try await guardApp.sync()
             #expect(first.ok, "\(first.error ?? "")")
@@ -64,7 +64,7 @@ extension ServeApplicationsEndToEnd {
             #expect(report.status == 0 && report.stdout.contains("small-1"), "\(report.stderr)")
 
             // Marks made in the database (another front) are in the app after its next sync.
-            try await NextcloudReplayTests.elsewhere(server.database) { store in
+            try await ServeEndToEnd.NextcloudReplayTests.elsewhere(server.database) { store in
                 let articles = try await store.articles(ArticleQuery())
                 store.dispatch(SetRead(ids: articles.filter { $0.title == "other-2" }.map(\.id), isRead: true))
                 store.dispatch(SetRead(ids: articles.filter { $0.title == "small-4" }.map(\.id), isRead: false))

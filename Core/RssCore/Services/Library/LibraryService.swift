@@ -30,12 +30,12 @@ final class LibraryService: Service {
         self.changeCheckInterval = changeCheckInterval
     }
 
-    /// In the order they are asked: a tag change is written before the read of a list showing that tag.
+    /// In the order they are asked: a tag change is written before the read of a list showing that tag, and a
+    /// mark before the read of a list it brings an article into (a star while the starred list shows).
     var sideEffects: [any SideEffect<LibraryService>] {
         [
-            StartSE(), SaveTagsAndTitleSE(), SaveTagRegistrySE(), SaveRulesSE(), ApplyRuleSE(), LoadListSE(list: .first),
-            LoadListSE(list: .second), LoadArticleSE(),
-            SaveMarksSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
+            StartSE(), SaveTagsAndTitleSE(), SaveTagRegistrySE(), SaveRulesSE(), ApplyRuleSE(), SaveMarksSE(),
+            LoadListSE(list: .first), LoadListSE(list: .second), LoadArticleSE(), SaveSourceSE(), RemoveSourceSE(), SaveSettingsSE(), CheckForChangesSE(), ChangeTimerSE(),
             RecountAfterRefreshSE(), SaveSourceIntervalSE(),
         ]
     }
