@@ -72,10 +72,20 @@ let package = Package(
             name: "TerminalText",
             path: "Shared/TerminalText"
         ),
+        // The `~` of the filter language: a regular-expression engine whose matches take bounded time.
+        .target(
+            name: "BoundedRegex",
+            path: "Shared/BoundedRegex"
+        ),
+        .testTarget(
+            name: "BoundedRegexTests",
+            dependencies: ["BoundedRegex"],
+            path: "Tests/BoundedRegexTests"
+        ),
         .target(
             name: "RssCore",
             dependencies: [
-                "ReduxVM", "FeedParser", "HTMLText",
+                "ReduxVM", "FeedParser", "HTMLText", "BoundedRegex",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
