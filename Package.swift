@@ -24,6 +24,14 @@ let package = Package(
         .executable(name: "rss-report", targets: ["RssReport"]),
         .executable(name: "rss-serve", targets: ["RssServe"]),
     ],
+    // Off unless a dependent package asks for it, so that no build of the programs or of an embedder holds
+    // the hooks: the Benchmarks package does (`traits: ["Benchmarks"]`).
+    traits: [
+        .trait(
+            name: "Benchmarks",
+            description: "RssCore's hooks for the release-mode benchmarks in Benchmarks/ (Core/RssCore/BenchmarkHooks)."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
