@@ -24,6 +24,14 @@ let package = Package(
         .executable(name: "rss-report", targets: ["RssReport"]),
         .executable(name: "rss-serve", targets: ["RssServe"]),
     ],
+    // Off unless a dependent package asks for it, so that no build of the programs or of an embedder holds
+    // the hooks: the Benchmarks package does (`traits: ["Benchmarks"]`).
+    traits: [
+        .trait(
+            name: "Benchmarks",
+            description: "RssCore's hooks for the release-mode benchmarks in Benchmarks/ (Core/RssCore/BenchmarkHooks)."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -74,10 +82,20 @@ let package = Package(
             name: "TerminalText",
             path: "Shared/TerminalText"
         ),
+        // The `~` of the filter language: a regular-expression engine whose matches take bounded time.
+        .target(
+            name: "BoundedRegex",
+            path: "Shared/BoundedRegex"
+        ),
+        .testTarget(
+            name: "BoundedRegexTests",
+            dependencies: ["BoundedRegex"],
+            path: "Tests/BoundedRegexTests"
+        ),
         .target(
             name: "RssCore",
             dependencies: [
-                "ReduxVM", "FeedParser", "HTMLText",
+                "ReduxVM", "FeedParser", "HTMLText", "BoundedRegex",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

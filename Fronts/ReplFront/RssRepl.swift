@@ -12,7 +12,9 @@ struct RssRepl: ParsableCommand {
         abstract: "Read RSS, Atom and JSON feeds at an interactive prompt (help lists the commands).",
         discussion: """
             When standard input is not a terminal, commands are read line by line with no prompt, so \
-            `rss-repl < script.txt` works; the exit status is then non-zero if a command failed.
+            `rss-repl < script.txt` works; the exit status is then non-zero if a command failed (a fetch no \
+            command asked for, such as a new database's first fetch of its preinstalled sources, is reported \
+            but does not count).
 
             --journal records a session; --replay rebuilds the state a journal ends in, through the reader's \
             reducers alone (no database, no network), and prints it: the sources, both lists and the open \

@@ -193,19 +193,22 @@ final class ReportSession: Sendable {
         return exitStatus(record)
     }
 
-    /// Test hook: waits `RSS_REPORT_TEST_HOLD_BEFORE_REFRESH` seconds (or until a signal) before refreshing,
-    /// so that end-to-end tests can signal a run at a known point.
+    /// Test hook of debug builds (release builds have none, as with RssCore's `StorageFaults`): waits
+    /// `RSS_REPORT_TEST_HOLD_BEFORE_REFRESH` seconds (or until a signal) before refreshing, so that end-to-end
+    /// tests can signal a run at a known point.
     private func holdForTests() async throws(ReportInterrupted) {
-        guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"],
-            let seconds = Double(text)
-        else { return }
-        // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
-        StandardStreams.err("rss-report: test hold: \(text) s before the refresh")
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            try trap.check()
-            try? await Task.sleep(for: .milliseconds(50))  // cancelled: the loop's next check decides
-        }
+        #if DEBUG
+            guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"],
+                let seconds = Double(text)
+            else { return }
+            // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
+            StandardStreams.err("rss-report: test hold: \(text) s before the refresh")
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                try trap.check()
+                try? await Task.sleep(for: .milliseconds(50))  // cancelled: the loop's next check decides
+            }
+        #endif
     }
 
     /// What the flags select: the report's sources, the marks asked for, the time since, the limit per

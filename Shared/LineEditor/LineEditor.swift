@@ -53,7 +53,7 @@ public final class LineEditor {
     var pendingFlags = LineEditorRemote.Flags()
     var terminated = false
     var ignoreNextResume = false
-    private var closed = false
+    private(set) var closed = false
 
     /// The prompt shown before each line; setting it while a line is being edited redraws that line.
     public var prompt: String {

@@ -1,3 +1,4 @@
+import BoundedRegex
 import Foundation
 
 /// A parsed filter: conditions combined. What ``ArticleFilter`` holds, compiled to SQL by the storage and

@@ -1,3 +1,4 @@
+import BoundedRegex
 import Foundation
 
 /// Reads the filter language into a ``FilterExpression``, by recursive descent:
@@ -168,7 +169,8 @@ struct FilterParser {
             do throws(PatternError) {
                 return .condition(.text(textField, .matches(try FilterPattern(value.text))))
             } catch {
-                throw FilterProblem(column: column(of: error.offset, in: value), kind: .badPattern(error.fault))
+                let fault = FilterProblem.PatternFault(error.fault)
+                throw FilterProblem(column: column(of: error.offset, in: value), kind: .badPattern(fault))
             }
         // `<` and `>` were refused above.
         case .equals, .lessThan, .greaterThan: return .condition(.text(textField, .equals(folded)))

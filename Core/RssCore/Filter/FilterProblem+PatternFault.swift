@@ -1,3 +1,5 @@
+import BoundedRegex
+
 extension FilterProblem {
     /// What is wrong with the regular expression of a `~` condition. The syntax is RE2's (as in Go and
     /// Miniflux rules) without what cannot run in bounded time: no backreferences, no lookaround.
@@ -30,5 +32,27 @@ extension FilterProblem {
         case unknownFlag(String)
         /// A `[[:name:]]` class that does not exist; the name as written.
         case unknownClassName(String)
+    }
+}
+
+extension FilterProblem.PatternFault {
+    /// The problem the regular-expression engine's `fault` is, for the fronts to word.
+    init(_ fault: PatternError.Fault) {
+        switch fault {
+        case .tooLong(let limit): self = .tooLong(limit: limit)
+        case .tooComplex(let limit): self = .tooComplex(limit: limit)
+        case .unclosedGroup: self = .unclosedGroup
+        case .unopenedGroup: self = .unopenedGroup
+        case .unclosedClass: self = .unclosedClass
+        case .reversedRange: self = .reversedRange
+        case .nothingToRepeat: self = .nothingToRepeat
+        case .repetitionTooLarge(let limit): self = .repetitionTooLarge(limit: limit)
+        case .reversedRepetition: self = .reversedRepetition
+        case .trailingBackslash: self = .trailingBackslash
+        case .unknownEscape(let escape): self = .unknownEscape(escape)
+        case .unsupportedGroup: self = .unsupportedGroup
+        case .unknownFlag(let flag): self = .unknownFlag(flag)
+        case .unknownClassName(let name): self = .unknownClassName(name)
+        }
     }
 }

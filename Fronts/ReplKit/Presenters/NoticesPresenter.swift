@@ -7,6 +7,8 @@ struct NoticesProps: Equatable, Sendable {
     struct Line: Equatable, Sendable {
         let id: Int
         let isError: Bool
+        /// A fetch failed: a failure of the session only when a command asked for the fetch.
+        let isFetchFailure: Bool
         let text: String
     }
 
@@ -25,9 +27,17 @@ struct NoticesPresenter: Presenter {
         NoticesProps(
             lines: box.state.notices.items.map { notice in
                 .init(
-                    id: notice.id, isError: notice.kind == .error,
+                    id: notice.id, isError: notice.kind == .error, isFetchFailure: notice.isFetchFailure,
                     text: NoticeText.line(notice, sources: box.state.sources))
             },
             dismiss: CommandWith(id: "dismiss-notices") { id in trunk.dispatch(DismissNotices(throughID: id)) })
+    }
+}
+
+extension Notice {
+    /// Whether the notice reports a failed fetch.
+    fileprivate var isFetchFailure: Bool {
+        if case .fetch = problem { return true }
+        return false
     }
 }

@@ -33,6 +33,8 @@ final class CommandRunner {
             return true
         case .success(let command):
             if type(of: command).endsSession { return false }
+            console.commandRunning = true
+            defer { console.commandRunning = false }
             // What other processes wrote since the last look is in the state before the command runs.
             waiter.catchUp()
             command.run(in: self)

@@ -17,6 +17,8 @@ final class Console {
     let environment: [String: String]
     /// Set when a command failed or an error was reported: the exit status of a scripted run.
     var failed = false
+    /// True while a command runs: a failed fetch reported meanwhile is one the command asked for.
+    var commandRunning = false
     /// True while the user waits for a refresh they asked for: progress is drawn on its own line.
     var foregroundRefresh = false
     private var progressShown = false
@@ -39,9 +41,9 @@ final class Console {
         editor.print(text)
     }
 
-    /// Prints a one-line error and remembers that something failed.
-    func error(_ reason: String) {
-        failed = true
+    /// Prints a one-line error and, unless `failsRun` is false, remembers that something failed.
+    func error(_ reason: String, failsRun: Bool = true) {
+        if failsRun { failed = true }
         let line = UserMessage.error(reason)
         if isInteractive {
             print(styler.color(.red, line))

@@ -88,16 +88,17 @@ public enum ReplSession {
                 break loop
             }
         }
+        // Whatever the commands started is recorded before the journal closes, and the database file is left
+        // complete on its own. The editor closes last: the terminal's thread waits for the store through it.
+        waiter.processed()
+        let closing = waiter.closeDatabase()
         do {
             try editor.close()
         } catch {
             reportError(error.description)
         }
-        // Whatever the commands started is recorded before the journal closes, and the database file is left
-        // complete on its own.
-        waiter.processed()
-        if let problem = waiter.closeDatabase() {
-            reportError(ProblemText.message(problem, sources: store.state.sources))
+        if let closing {
+            reportError(ProblemText.message(closing, sources: store.state.sources))
         }
         journal?.close()
         if let failure = journal?.failure {

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 import ReduxVM
 import RssCore
 import Testing
@@ -79,5 +80,63 @@ struct FirstRunTests {
         let files = store.state.sources.all.map(\.url).filter(\.isFileURL).map(\.path).sorted()
         #expect(files.count == 6)
         #expect(files.allSatisfy { $0.hasPrefix(share.appendingPathComponent("Samples/").path) }, "\(files)")
+    }
+
+    @Test("piped, the status is the commands': help passes while the first fetches fail; their refresh does not")
+    func pipedStatusIsTheCommands() async throws {
+        // The preinstalled feeds are on a server that answers every request 503: offline, as far as they go.
+        let server = try LoopbackFeedServer { _ in LoopbackFeedServer.Response(status: 503) }
+        let directory = try ReplPaths.temporaryDirectory()
+        let opml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Preinstalled</title></head><body>
+              <outline text="News" title="News">
+                <outline type="rss" text="Unreachable" title="Unreachable" xmlUrl="\(server.url("one.xml"))"/>
+                <outline type="rss" text="Unavailable" title="Unavailable" xmlUrl="\(server.url("two.xml"))"/>
+              </outline>
+            </body></opml>
+            """
+        let binary = try Self.installedCopy(in: directory, preinstalled: opml)
+        // Each script on a new database, so that each run starts by fetching the preinstalled feeds.
+        func run(_ script: String) async throws -> ScriptedRun {
+            let database = directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+            return try await ScriptedRun.run(script, in: directory, arguments: ["--db", database], executable: binary)
+        }
+
+        let help = try await run("help\n")
+        #expect(help.status == 0, "\(help.stderr)")
+        #expect(help.stdout.contains("imported 2 sources"), "\(help.stdout)")
+        #expect(help.stdout.contains("refresh"), "\(help.stdout)")
+        // The fetches no command asked for still say that they failed.
+        #expect(help.stderr.contains("error: Unreachable: HTTP 503"), "\(help.stderr)")
+        #expect(help.stderr.contains("error: Unavailable: HTTP 503"), "\(help.stderr)")
+
+        let refresh = try await run("refresh Unreachable\n")
+        #expect(refresh.status == 1, "\(refresh.stderr)")
+        #expect(refresh.stdout.contains("refreshed 1 of 1 source"), "\(refresh.stdout)")
+        #expect(refresh.stderr.components(separatedBy: "error: Unreachable: HTTP 503").count == 3, "\(refresh.stderr)")
+
+        let unknown = try await run("help\nbogus\n")
+        #expect(unknown.status == 1, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("error: unknown command “bogus”"), "\(unknown.stderr)")
+    }
+
+    /// A copy of the built rss-repl installed as `PREFIX/bin/rss-repl` under `directory`, whose
+    /// `PREFIX/share/rss-reeder/Preinstalled.opml` is `preinstalled`.
+    static func installedCopy(in directory: URL, preinstalled: String) throws -> URL {
+        let prefix = directory.appendingPathComponent("prefix")
+        let bin = prefix.appendingPathComponent("bin")
+        let share = prefix.appendingPathComponent("share/rss-reeder")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        let binary = bin.appendingPathComponent("rss-repl")
+        // A hard link, not a copy: see installedLayout().
+        do {
+            try FileManager.default.linkItem(at: ReplPaths.binary, to: binary)
+        } catch {
+            try FileManager.default.copyItem(at: ReplPaths.binary, to: binary)
+        }
+        try Data(preinstalled.utf8).write(to: share.appendingPathComponent("Preinstalled.opml"))
+        return binary
     }
 }

@@ -70,7 +70,7 @@ struct FilterParserTests {
             return
         }
         #expect(pattern.source == #"^\[ad\] \d+"#)
-        #expect(pattern.compiled.matches("[AD] 42 things"))
+        #expect(TextTest.matches(pattern).holds(for: "[AD] 42 things"))
         #expect(try Self.parse(#"title ~ 'a\\b'"#) == .condition(.text(.title, .matches(try FilterPattern(#"a\b"#)))))
     }
 
@@ -132,6 +132,15 @@ struct FilterParserTests {
         ("title ~ ab\\", 11, .badPattern(.trailingBackslash)),
         ("title ~ \"x(?=y)\"", 11, .badPattern(.unsupportedGroup)),
         ("title ~ \"ж{3,1}\"", 11, .badPattern(.reversedRepetition)),
+        // Every other fault of the regular-expression engine, with its limit, as the filter's problem.
+        ("title ~ " + String(repeating: "a", count: 501), 509, .badPattern(.tooLong(limit: 500))),
+        ("title ~ \"(a{100}){100}\"", 10, .badPattern(.tooComplex(limit: 2_000))),
+        ("title ~ \"[ab\"", 10, .badPattern(.unclosedClass)),
+        ("title ~ \"x[z-a]\"", 12, .badPattern(.reversedRange)),
+        ("title ~ \"*a\"", 10, .badPattern(.nothingToRepeat)),
+        ("title ~ \"a{1001}\"", 11, .badPattern(.repetitionTooLarge(limit: 1_000))),
+        ("title ~ \"(?x)a\"", 12, .badPattern(.unknownFlag("x"))),
+        ("title ~ \"[[:alfa:]]\"", 11, .badPattern(.unknownClassName("alfa"))),
     ]
 
     @Test("each mistake is reported at its column", arguments: mistakes.indices)

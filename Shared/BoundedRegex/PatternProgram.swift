@@ -31,7 +31,7 @@ struct PatternProgram: Sendable {
     /// `foo|bar`): where no attempt is under way, the matcher skips to the next of them. Nil otherwise.
     private(set) var firstScalars: [(scalar: Unicode.Scalar, ignoringCase: Bool)]?
 
-    /// Compiles `node`; throws ``FilterProblem/PatternFault/tooComplex(limit:)`` (at offset 0) past the size limit.
+    /// Compiles `node`; throws ``PatternError/Fault/tooComplex(limit:)`` (at offset 0) past the size limit.
     init(_ node: PatternNode) throws(PatternError) {
         try emit(node)
         try append(.match)

@@ -1,4 +1,4 @@
-/// A regular expression whose matching is bounded in size and time: the `~` of the filter language.
+/// A regular expression whose matching is bounded in size and time, whatever the pattern and the text.
 ///
 /// The syntax is RE2's (Go's, and so Miniflux rules'): `.`, classes with ranges and `[[:alpha:]]`, `\d \w \s`
 /// and their negations, `^ $ \A \z \b \B`, groups (named or not), `|`, `* + ? {n,m}` (lazy forms too),
@@ -9,7 +9,12 @@
 /// Bounds: a pattern has at most ``maximumLength`` scalars and compiles to at most
 /// ``PatternProgram/maximumSize`` instructions, and a match reads at most ``subjectLimit`` scalars of its
 /// text, so one match does at most `maximumSize × subjectLimit` steps, however the pattern is written.
-struct BoundedPattern: Sendable {
+///
+/// ```swift
+/// let pattern = try BoundedPattern(#"^\[ad\]"#)
+/// pattern.matches("[AD] Buy now")   // true: letters match either case
+/// ```
+public struct BoundedPattern: Sendable {
     /// The longest pattern accepted, in Unicode scalars.
     static let maximumLength = 500
     /// How much of a text a match reads, in Unicode scalars (the start of a long article's text).
@@ -17,8 +22,8 @@ struct BoundedPattern: Sendable {
 
     private let matcher: PatternMatcher
 
-    /// Compiles `pattern`; throws where it is wrong, the offset counted in Unicode scalars.
-    init(_ pattern: String) throws(PatternError) {
+    /// Compiles `pattern`; throws a ``PatternError`` where it is wrong, its offset counted in Unicode scalars.
+    public init(_ pattern: String) throws(PatternError) {
         let scalars = Array(pattern.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
             throw PatternError(offset: Self.maximumLength, fault: .tooLong(limit: Self.maximumLength))
@@ -27,8 +32,8 @@ struct BoundedPattern: Sendable {
         matcher = PatternMatcher(program: try PatternProgram(node))
     }
 
-    /// Whether the pattern matches somewhere in `text`.
-    func matches(_ text: String) -> Bool {
+    /// Whether the pattern matches somewhere in `text` (of which the first ``subjectLimit`` scalars are read).
+    public func matches(_ text: String) -> Bool {
         matcher.matches(text.unicodeScalars, limit: Self.subjectLimit)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-@testable import RssCore
+@testable import BoundedRegex
 
-/// The `~` patterns: the same answers as ICU's regular expressions (Foundation's `NSRegularExpression`, case
+/// Bounded patterns: the same answers as ICU's regular expressions (Foundation's `NSRegularExpression`, case
 /// ignored) on the syntax both share, faults at their offsets, and linear time where ICU backtracks.
-@Suite("Filter patterns")
+@Suite("Bounded patterns")
 struct PatternTests {
     static let patterns = [
         "swift", "^swift", "swift$", "sw.ft", "colou?r", "go+gle", "a{2,3}b", "a{2}b", "a{2,}b", "(foo|bar)baz",
@@ -33,7 +33,7 @@ struct PatternTests {
         }
     }
 
-    static let faults: [(String, Int, FilterProblem.PatternFault)] = [
+    static let faults: [(String, Int, PatternError.Fault)] = [
         ("(ab", 0, .unclosedGroup), ("ab)", 2, .unopenedGroup), ("[ab", 0, .unclosedClass),
         ("x[z-a]", 2, .reversedRange), ("*a", 0, .nothingToRepeat), ("a**", 2, .nothingToRepeat),
         ("a|+", 2, .nothingToRepeat), ("(?i)*", 4, .nothingToRepeat), ("a{1001}", 1, .repetitionTooLarge(limit: 1_000)),

@@ -1,19 +1,3 @@
-/// A fault in a pattern, at an offset counted in Unicode scalars from its start.
-struct PatternError: Error, Equatable {
-    let offset: Int
-    let fault: FilterProblem.PatternFault
-}
-
-/// The flags a pattern can set with `(?flags)` or `(?flags:…)`.
-struct PatternFlags: Equatable {
-    /// `i`: letters match either case.
-    var ignoresCase: Bool
-    /// `m`: `^` and `$` match at line breaks too.
-    var multiline = false
-    /// `s`: `.` matches a line feed too.
-    var dotMatchesNewline = false
-}
-
 /// Reads RE2's syntax (Go's, Miniflux's) into a ``PatternNode``, refusing what cannot run in bounded time.
 ///
 /// Recursive descent over the pattern's scalars; groups nest at most ``maximumDepth`` deep, so that no
@@ -51,7 +35,7 @@ struct PatternParser {
         index + ahead < scalars.count ? scalars[index + ahead] : nil
     }
 
-    private func fail(_ fault: FilterProblem.PatternFault, at offset: Int? = nil) -> PatternError {
+    private func fail(_ fault: PatternError.Fault, at offset: Int? = nil) -> PatternError {
         PatternError(offset: offset ?? index, fault: fault)
     }
 
