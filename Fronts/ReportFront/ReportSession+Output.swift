@@ -6,22 +6,19 @@ import Synchronization
 import TerminalText
 
 extension ReportSession {
-    /// Articles handed over at a time by the query: what memory holds of the report besides one date's
-    /// articles (see ``ReportOrder``) and the spool's buffer.
+    /// Articles handed over at a time by the query: what memory holds of the report's articles besides the
+    /// spool's buffer, whatever their dates (the query's order is the report's, see ``ReportWriter``).
     static let pageSize = 500
 
     /// Reads the articles `query` selects a page at a time and writes the report of `sources` in the chosen
     /// format: nothing reaches standard output unless the whole report was made. Returns the ids of the unread
     /// articles shown, when `--mark-read` asks for them.
     func writeReport(sources: [Source], query: ArticleQuery, record: FetchMonitor.Record) async throws -> [UUID] {
-        let state = store.state
         let spool = ReportSpool()
         let spoolDirectory = spool.directory
         let writer = ReportWriter(
-            renderer: try await renderer(for: query),
-            order: ReportOrder(
-                sources: state.sources.all.map(\.id), oldestFirst: options.oldestFirst, bySource: options.bySource),
-            spool: spool, keepsUnreadIDs: options.markRead, makeItem: itemMaker(record: record))
+            renderer: try await renderer(for: query), spool: spool, keepsUnreadIDs: options.markRead,
+            makeItem: itemMaker(record: record))
         // By source: one query per source, in the sources' order; else one query for all of them.
         let queries = !options.bySource ? [query] : sources.map { source in
             var one = query

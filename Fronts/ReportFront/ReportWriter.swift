@@ -2,15 +2,14 @@ import Foundation
 import RssCore
 import Synchronization
 
-/// Makes a report of articles as their pages are read: each page is put in the report's order
-/// (``ReportOrder``), rendered, and kept in a ``ReportSpool``; once every page is in, the frame (header,
-/// counts, sources) and the articles go to standard output together, so memory holds one page at a time and a
-/// run that fails half-way writes nothing.
+/// Makes a report of articles as their pages are read: each page, already in the report's order (the query's:
+/// by date, ties by the article's number), is rendered at once and kept in a ``ReportSpool``; once every page is
+/// in, the frame (header, counts, sources) and the articles go to standard output together, so memory holds one
+/// page at a time, however many articles share a date, and a run that fails half-way writes nothing.
 ///
 /// Pages come from the query's reading, in the store's database lane: the state is behind a lock.
 final class ReportWriter: Sendable {
     private struct State {
-        var order: ReportOrder
         var spool: ReportSpool
         var written = 0
         var unreadIDs: [UUID] = []
@@ -22,25 +21,25 @@ final class ReportWriter: Sendable {
     private let makeItem: @Sendable (ArticleSnapshot) -> ReportItem
     private let keepsUnreadIDs: Bool
 
-    /// A writer in `renderer`'s format, in `order`; `makeItem` is the report's view of an article; with
-    /// `keepsUnreadIDs` it remembers which articles shown were unread (for `--mark-read`).
+    /// A writer in `renderer`'s format; `makeItem` is the report's view of an article; with `keepsUnreadIDs` it
+    /// remembers which articles shown were unread (for `--mark-read`).
     init(
-        renderer: any ReportRenderer, order: ReportOrder, spool: sending ReportSpool, keepsUnreadIDs: Bool,
+        renderer: any ReportRenderer, spool: sending ReportSpool, keepsUnreadIDs: Bool,
         makeItem: @escaping @Sendable (ArticleSnapshot) -> ReportItem
     ) {
-        state = Mutex(State(order: order, spool: spool))
+        state = Mutex(State(spool: spool))
         self.renderer = renderer
         self.keepsUnreadIDs = keepsUnreadIDs
         self.makeItem = makeItem
     }
 
-    /// Takes the next page of articles (in the query's date order); false once the report cannot be kept
-    /// (its temporary file failed), so that the reading stops.
+    /// Takes the next page of articles, in the report's order, and renders it; false once the report cannot be
+    /// kept (its temporary file failed), so that the reading stops.
     func add(_ page: [ArticleSnapshot]) -> Bool {
         let items = page.map(makeItem)
         return state.withLock { state in
             guard state.failure == nil else { return false }
-            write(state.order.add(items), &state)
+            write(items, &state)
             return state.failure == nil
         }
     }
@@ -53,7 +52,6 @@ final class ReportWriter: Sendable {
     /// failed at any point.
     func finish(_ summary: (_ articleCount: Int) -> ReportSummary?) throws(FileProblem) {
         let failure: FileProblem? = state.withLock { state in
-            write(state.order.finish(), &state)
             guard state.failure == nil else { return state.failure }
             guard let summary = summary(state.written) else { return nil }
             let frame = renderer.frame(summary)

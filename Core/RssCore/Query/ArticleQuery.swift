@@ -82,7 +82,9 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     /// At most this many articles in all, the first in ``order``.
     public var limit: Int?
     /// Only articles after this one in ``order``: the ``ArticleSnapshot/position`` of the last article of the
-    /// previous page, to read a long result a page at a time.
+    /// previous page, to read a long result a page at a time. A position holds the article's date and its
+    /// ``ArticleSnapshot/number``, and the orders by date break ties by number, so paging neither skips nor
+    /// repeats an article, however many share a date.
     public var after: ArticleSnapshot.Position?
     /// Whether snapshots carry the articles' text (``ArticleSnapshot/body``); without it they are light.
     public var includesBody: Bool

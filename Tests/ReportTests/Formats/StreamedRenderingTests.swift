@@ -7,7 +7,7 @@ import TerminalText
 @testable import RssCore
 
 /// A report is written a page at a time: the pages and the frame around them give, byte for byte, what a
-/// renderer of the whole report gave; the report's order is the same whether articles come sorted or by date.
+/// renderer of the whole report gave.
 struct StreamedRenderingTests {
     /// Articles with many ties (a few dates, sources, titles), awkward text for JSON, and a few links wide.
     static func items(_ count: Int, seed: UInt64) -> [ReportItem] {
@@ -89,35 +89,5 @@ struct StreamedRenderingTests {
         #expect(plain.render(report).hasPrefix("rss-report 1970-01-01 00:16 +0000: 1 source, 30 articles, 2 new, 5 unread\n\n"))
         let empty = Report(now: Date(timeIntervalSince1970: 1_000), sources: [], items: [], newCount: 0, unreadCount: 0)
         #expect(plain.render(empty) == "rss-report 1970-01-01 00:16 +0000: 0 sources, 0 articles, 0 new, 0 unread\n")
-    }
-
-    @Test(arguments: [false, true])
-    func articlesReadByDateComeOutInTheReportsOrder(oldestFirst: Bool) {
-        for seed in 0..<20 {
-            let items = Self.items(60, seed: UInt64(100 + seed))
-            for bySource in [false, true] {
-                let sources = Array(Set(items.map(\.sourceID))).sorted { $0.uuidString < $1.uuidString }
-                var order = ReportOrder(sources: sources, oldestFirst: oldestFirst, bySource: bySource)
-                let expected = items.sorted(by: order.areInIncreasingOrder)
-                // What the query gives: by date only (by source first when the report is), ties in any order.
-                var generator = SplitMix64(seed: UInt64(seed))
-                let read = items.map { ($0, generator.next()) }.sorted { a, b in
-                    if bySource, a.0.sourceID != b.0.sourceID {
-                        return sources.firstIndex(of: a.0.sourceID)! < sources.firstIndex(of: b.0.sourceID)!
-                    }
-                    if a.0.date != b.0.date { return oldestFirst ? a.0.date < b.0.date : a.0.date > b.0.date }
-                    return a.1 < b.1
-                }.map(\.0)
-                var streamed: [ReportItem] = []
-                var start = 0
-                while start < read.count {
-                    let end = min(read.count, start + 1 + Int(generator.next() % 9))
-                    streamed += order.add(Array(read[start..<end]))
-                    start = end
-                }
-                streamed += order.finish()
-                #expect(streamed.map(\.id) == expected.map(\.id), "seed \(seed), by source \(bySource)")
-            }
-        }
     }
 }

@@ -29,6 +29,72 @@ struct ArticlePagesTests {
         }
     }
 
+    /// A database where most articles share one date: 1,200 in 3 sources, every tenth a minute later and every
+    /// tenth but five a minute earlier, stored in an order of their own (numbers do not follow the sources).
+    static func oneDateDatabase() throws -> FeedDatabase {
+        let database = try FeedDatabase.inMemory()
+        let date = Date(timeIntervalSince1970: 1_750_000_000)
+        let sources = (0..<3).map { index in
+            StoredSource(
+                id: SyntheticFeeds.uuid(prefix: 0x5, index), url: "https://example.org/same/\(index).xml",
+                title: "Same \(index)", addedAt: date, sortOrder: index)
+        }
+        let articles = (0..<1_200).map { index in
+            let offset: TimeInterval = index % 10 == 0 ? 60 : index % 10 == 5 ? -60 : 0
+            return StoredArticle(
+                id: SyntheticFeeds.uuid(prefix: 0xA, index), sourceID: sources[(index * 7) % 3].id,
+                stableID: "same-\(index)", title: "Article \(index)", link: "https://example.org/same/\(index)",
+                author: nil, publishedAt: date.addingTimeInterval(offset), updatedAt: nil, summary: nil,
+                contentHTML: nil, enclosureURL: nil, enclosureType: nil, firstSeenAt: date, isRead: index % 3 == 0,
+                isStarred: false)
+        }
+        try database.bulkInsert(sources: sources, articles: articles)
+        return database
+    }
+
+    @Test(
+        "paging with after through many articles of one date gives each once, in date then number order",
+        arguments: [ArticleQuery.Order.newestFirst, .oldestFirst])
+    func pagingThroughOneDate(order: ArticleQuery.Order) throws {
+        let database = try Self.oneDateDatabase()
+        let all = try database.articles(ArticleQuery(order: order))
+        #expect(all.count == 1_200)
+        let expected = all.sorted { a, b in
+            order == .oldestFirst
+                ? (a.date, a.number) < (b.date, b.number) : (a.date, a.number) > (b.date, b.number)
+        }
+        #expect(all.map(\.id) == expected.map(\.id), "the query's own order is date, then number")
+        var query = ArticleQuery(order: order, limit: 70)
+        var read: [ArticleSnapshot] = []
+        var pages = 0
+        while true {
+            let page = try database.articles(query)
+            #expect(page.count <= 70)
+            guard let last = page.last else { break }
+            read += page
+            pages += 1
+            query.after = last.position
+        }
+        #expect(pages == 18)
+        #expect(read.map(\.id) == expected.map(\.id))
+        #expect(Set(read.map(\.id)).count == 1_200)
+        // The same through one reading's pages, and for the unread articles only.
+        for isRead in [nil, false] as [Bool?] {
+            var whole = ArticleQuery(isRead: isRead, order: order)
+            whole.includesBody = true
+            var sizes: [Int] = []
+            var ids: [UUID] = []
+            try database.forEachArticlePage(whole, pageSize: 100) { page in
+                sizes.append(page.count)
+                ids += page.map(\.id)
+                return true
+            }
+            let selected = expected.filter { isRead == nil || $0.isRead == isRead }
+            #expect(ids == selected.map(\.id))
+            #expect(sizes.allSatisfy { $0 <= 100 } && sizes.count == (selected.count + 99) / 100)
+        }
+    }
+
     @Test("returning false stops the reading after that page")
     func stopping() throws {
         let (database, _) = try ArticleQueryTests.database()
