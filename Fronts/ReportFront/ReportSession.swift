@@ -193,18 +193,25 @@ final class ReportSession: Sendable {
         return exitStatus(record)
     }
 
-    /// Test hook of debug builds (release builds have none, as with RssCore's `StorageFaults`): waits
-    /// `RSS_REPORT_TEST_HOLD_BEFORE_REFRESH` seconds (or until a signal) before refreshing, so that end-to-end
-    /// tests can signal a run at a known point.
+    /// Test hook of debug builds (release builds have none, as with RssCore's `StorageFaults`): holds the run
+    /// before its refresh, so that end-to-end tests can act at a known point: for
+    /// `RSS_REPORT_TEST_HOLD_BEFORE_REFRESH` seconds, or, when it names a file, for as long as that file exists
+    /// (the test removes it to let the run go on, however slow the machine); a signal ends the hold either way.
     private func holdForTests() async throws(ReportInterrupted) {
         #if DEBUG
-            guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"],
-                let seconds = Double(text)
-            else { return }
+            guard let text = ProcessInfo.processInfo.environment["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH"] else { return }
+            let holds: () -> Bool
+            if let seconds = Double(text) {
+                let end = Date().addingTimeInterval(seconds)
+                holds = { Date() < end }
+            } else if text.hasPrefix("/") {
+                holds = { FileManager.default.fileExists(atPath: text) }
+            } else {
+                return
+            }
             // Said once the signal handlers are in place, so that a test signals a run that is ready for it.
-            StandardStreams.err("rss-report: test hold: \(text) s before the refresh")
-            let end = Date().addingTimeInterval(seconds)
-            while Date() < end {
+            StandardStreams.err("rss-report: test hold: \(text) before the refresh")
+            while holds() {
                 try trap.check()
                 try? await Task.sleep(for: .milliseconds(50))  // cancelled: the loop's next check decides
             }

@@ -37,8 +37,12 @@ struct ExitStatusTableTests {
                 result = try await report.run(["--url", sample], environment: ["RSS_REEDER_TEST_FAULT": "storeFeed:full"])
             case 73: result = try await report.run(["--journal", report.directory.appendingPathComponent("no/j").path])
             case 130, 143:
-                let running = try report.start(["--url", sample], environment: ["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH": "20"])
-                try await Task.sleep(for: .milliseconds(500))
+                // Held far longer than any load could delay the signal, which is sent once the run says its
+                // handlers are in place: a fixed sleep raced the program's start-up on a loaded machine.
+                let running = try report.start(["--url", sample], environment: ["RSS_REPORT_TEST_HOLD_BEFORE_REFRESH": "600"])
+                _ = try await poll("the run holding before its refresh", timeout: .seconds(120), seen: { running.stderrSoFar }) {
+                    running.stderrSoFar.contains("test hold:") ? true : nil
+                }
                 kill(running.process.processIdentifier, status == 130 ? SIGINT : SIGTERM)
                 result = await running.finish()
             default:
