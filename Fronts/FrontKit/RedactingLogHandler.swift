@@ -40,7 +40,7 @@ public final class LogOutput: Sendable {
 }
 
 /// A log handler writing one line per message, `2026-11-23T22:10:04Z debug rss-repl: message key=value
-/// (file:line)`, with the user name and password of every URL in it removed (``RssCore/CredentialRedaction``): feed
+/// (file:line)`, with the user name and password of every URL in it removed (``/RssCore/CredentialRedaction``): feed
 /// addresses may carry credentials, and a log is often shared.
 public struct RedactingLogHandler: LogHandler {
     /// The logger's label.

@@ -1,7 +1,7 @@
 public import Foundation
 public import RssCore
 
-/// The one wording of a source's schedule (``RssCore/FetchSchedule``): why a scheduled refresh fetches it
+/// The one wording of a source's schedule (``/RssCore/FetchSchedule``): why a scheduled refresh fetches it
 /// when it does, as the REPL's `sources` table and the report's JSON say it.
 public enum ScheduleText {
     /// A word for `reason`, the same in a table and in JSON: `user`, `source` (the source's own interval),

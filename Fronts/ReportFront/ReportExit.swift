@@ -1,6 +1,6 @@
 import FrontKit
 
-/// What `--help` says about the exit statuses (``FrontKit/ExitStatus`` defines them).
+/// What `--help` says about the exit statuses (``/FrontKit/ExitStatus`` defines them).
 enum ReportExit {
     static let help = """
         Exit status: 0 all fetched sources succeeded (or none was fetched); 1 some sources failed; \

@@ -51,7 +51,7 @@ struct TSVRenderer: ReportRenderer {
     ///
     /// sfeed_mbox and sfeed_content put this text on terminals and in mail, so first whatever would act on a
     /// terminal goes: control characters, whole escape sequences (not only their ESC, whose parameters would
-    /// be left as text), bidi overrides (``TerminalText/TerminalSanitizer``), then HTML references to such characters,
+    /// be left as text), bidi overrides (``/TerminalText/TerminalSanitizer``), then HTML references to such characters,
     /// which an HTML renderer (a mail client's, lynx's for sfeed_content) would turn back into them.
     static func escapedContent(_ html: String) -> String {
         let clean = neutralizingControlReferences(
@@ -71,7 +71,7 @@ struct TSVRenderer: ReportRenderer {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Whether `text` holds nothing ``TerminalText/TerminalSanitizer`` would change with line breaks and tabs kept: no C0
+    /// Whether `text` holds nothing ``/TerminalText/TerminalSanitizer`` would change with line breaks and tabs kept: no C0
     /// control but `\n` and `\t`, no DEL, no C1 control (UTF-8 `C2 80`–`C2 9F`), no U+2028/U+2029 or bidi
     /// override (`E2 80 A8`–`E2 80 AE`, `E2 81 A6`–`E2 81 A9`), no U+FEFF (`EF BB BF`). Most content passes
     /// (curly quotes and other non-ASCII included) and skips the sanitiser's copy of every scalar, which a
@@ -146,7 +146,7 @@ struct TSVRenderer: ReportRenderer {
         }
     }
 
-    /// A code point a terminal or a bidi-aware display would act on (what ``TerminalText/TerminalSanitizer`` removes),
+    /// A code point a terminal or a bidi-aware display would act on (what ``/TerminalText/TerminalSanitizer`` removes),
     /// other than the whitespace HTML keeps.
     private static func isUnsafe(_ value: UInt32) -> Bool {
         switch value {

@@ -1,7 +1,7 @@
 import FrontKit
 import ReportFront
 
-/// `rss-report`: everything lives in ``ReportFront``, so that tests can reach the pieces.
+/// `rss-report`: everything lives in ``/ReportFront``, so that tests can reach the pieces.
 @main
 enum Main {
     static func main() async {

@@ -1,7 +1,7 @@
 import FrontKit
 import ServeFront
 
-/// `rss-serve`: everything lives in ``ServeFront``, so that tests can reach the pieces.
+/// `rss-serve`: everything lives in ``/ServeFront``, so that tests can reach the pieces.
 @main
 enum Main {
     static func main() async {

@@ -25,9 +25,19 @@ public final class TestStore<State: Sendable & Equatable>: Sendable {
     private let reporter: TestFailureReporter
     private let origin: TestSourceLocation
 
-    /// Makes a test store around a real ``ReduxVM/Store`` holding `initialState`.
+    /// Makes a test store around a real ``/ReduxVM/Store`` holding `initialState`.
     ///
-    /// - Parameter reportFailure: how failures are reported; Swift Testing issues by default.
+    /// - Parameters:
+    ///   - initialState: the state before the first action.
+    ///   - middleware: the store's middleware, as the program under test has it.
+    ///   - statedMiddleware: the store's stated middleware, as the program under test has it.
+    ///   - options: the store's options.
+    ///   - reportFailure: how failures are reported; Swift Testing issues by default.
+    ///   - fileID: where the test store is made, for a failure that no later call can be blamed for (actions
+    ///     still unasserted when it ends); leave the default.
+    ///   - filePath: as `fileID`.
+    ///   - line: as `fileID`.
+    ///   - column: as `fileID`.
     public init(
         initialState: State,
         middleware: [any Middleware] = [],

@@ -19,6 +19,7 @@ public enum TerminalSanitizer {
     /// Returns `text` with control characters, escape sequences and bidi overrides/isolates removed.
     ///
     /// - Parameters:
+    ///   - text: any text, a feed's or a server's.
     ///   - lineBreaks: what to do with `\n`, `\r\n`, lone `\r`, U+0085, U+2028 and U+2029.
     ///   - tabs: what to do with `\t`.
     public static func sanitize(_ text: String, lineBreaks: Whitespace = .space, tabs: Whitespace = .space) -> String {

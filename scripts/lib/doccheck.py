@@ -29,9 +29,13 @@ How a link is resolved (DocC's PathHierarchy, reproduced):
     node: ``Swift/String/withoutNUL`` in RssCore is RssCore > Swift > String > withoutNUL.
   * A relative link is looked up from the documented symbol itself, then from each of its parents up to its
     module; at each level the first path component must name a child (or the level itself), and the rest is
-    followed from there. If no level works, the first component may name one of our modules: that is how
-    ``ReduxVM/Store/idle()`` written in RssCore resolves. (DocC builds one module at a time and cannot follow
-    such a link; the check follows it into the other module's graph, so that it is checked all the same.)
+    followed from there. A relative link never leaves the documented symbol's module (in RssCore, whose
+    extensions of ReduxVM's Store hang under RssCore > ReduxVM, ``ReduxVM/Store/articles(_:)`` is RssCore's
+    extension member, and ``ReduxVM/Store/idle()`` names nothing).
+  * An absolute link, ``/Module/Type/member``, starts at the module it names: that is how a link into another
+    module is written (``/ReduxVM/Store/idle()`` in RssCore), and how DocC's combined build (swift-docc-plugin's
+    --enable-experimental-combined-documentation, scripts/docs) resolves it, into the module's dependencies. The
+    check follows it into any of our modules.
   * A path component is a symbol's name as the graph spells it: functions with their argument labels
     (``make(_:)``, ``init(state:)``, ``==(_:_:)``), optionally followed by a disambiguation: a kind
     (``state-swift.property``, ``run()-method``), a hash of the symbol's USR (``run()-3ab7z``), or parameter
@@ -555,7 +559,9 @@ class Hierarchy:
                         return found, None
                     errors.append(error)
                 node = node.parent
-        for module in self.modules.values():
+        # Another module is reached only by an absolute link (``/RssCore/RssProblem``), as in DocC's combined
+        # build, which resolves a relative ``RssCore/RssProblem`` in the documented symbol's own module only.
+        for module in self.modules.values() if absolute or parent is None else ():
             if self._node_matches(module, components[0]):
                 found, error = self._descend(module, components[1:])
                 if found is not None:
@@ -601,6 +607,10 @@ def _suggestions(self, link, parent):
             if self.find(spelling, parent)[0] is node:
                 hints.append((node.module != (home.name if home else None), len(spelling), spelling))
                 break
+        else:
+            spelling = "/" + "/".join(names)
+            if self.find(spelling, parent)[0] is node:
+                hints.append((node.module != (home.name if home else None), len(spelling), spelling))
     hints.sort()
     same_module = [h for h in hints if not h[0]]
     return [h[2] for h in (same_module or hints)][:3]

@@ -18,7 +18,7 @@ public struct RssConfiguration: Sendable {
     /// The database to use.
     public var database: Database
     /// Whether to refresh every `refreshInterval` (interactive fronts); batch programs leave it off, so that
-    /// ``ReduxVM/Store/idle()`` returns once their own work is done.
+    /// ``/ReduxVM/Store/idle()`` returns once their own work is done.
     public var refreshesPeriodically: Bool
     /// The shortest interval between scheduled fetches of a source (seconds): the refresh interval can be as
     /// short as a minute, and a source's own interval too; this keeps each server from being asked more often

@@ -33,7 +33,7 @@ public enum RssJournal {
     /// through their reducers: no database, no network, no side effects.
     ///
     /// Throws when the file is not a reader's journal, was written by a newer format version, or has a line
-    /// that cannot be read (``ReduxVM/JournalError``).
+    /// that cannot be read (``/ReduxVM/JournalError``).
     public static func replay(contentsOf url: URL) throws(JournalError) -> RssState {
         try ActionJournal.replay(contentsOf: url, onto: RssState(), registry: registry, format: format)
     }

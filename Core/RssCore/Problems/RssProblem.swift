@@ -42,7 +42,7 @@ public enum RssProblem: Error, Sendable, Equatable, Codable {
     case noFeedFound(page: String)
     /// No feed was found at this address (shown without credentials), and nothing was followed: the address
     /// could not be fetched, or what it holds is no feed and declares none (``FetchError/parse(_:)`` with
-    /// ``FeedParser/FeedParseError/htmlPage`` for a web page). A search told to follow only a feed it found
+    /// ``/FeedParser/FeedParseError/htmlPage`` for a web page). A search told to follow only a feed it found
     /// (``DiscoverFeeds/Choice/firstFound``) says so.
     case noFeed(page: String, FetchError)
     /// A feed was picked from a discovery by a number it does not have (or no discovery has found feeds).

@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The library as Fever apps see it at one moment: feeds by their sources' numbers and groups by their tags'
-/// (``RssCore/LibraryNumbers``, the same in every run and never given again), and the untagged sources in a
+/// (``/RssCore/LibraryNumbers``, the same in every run and never given again), and the untagged sources in a
 /// group of their own, since every feed must be in a listed group (Read You crashes on a feed in none, and
 /// deletes feeds that are in none).
 struct FeverDirectory: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The library as Google Reader clients name it, for one request: each feed is `feed/NUMBER` (its
-/// ``RssCore/LibraryNumbers`` number, as FreshRSS names feeds), and a feed named by its address
+/// ``/RssCore/LibraryNumbers`` number, as FreshRSS names feeds), and a feed named by its address
 /// (`feed/https://…`, as clients of earlier versions and the other API's users may send) is found too.
 ///
 /// Numbers, unlike addresses, survive apps that take ids apart (Read You removes every `feed/` from an id, which

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Google Reader's item ids: the long form `tag:google.com,2005:reader/item/` + 16 hex digits, and the short
-/// form, the same 64 bits as a signed decimal. Both name an article by its ``RssCore/ArticleSnapshot/number``.
+/// form, the same 64 bits as a signed decimal. Both name an article by its ``/RssCore/ArticleSnapshot/number``.
 enum ItemID {
     static let longPrefix = "tag:google.com,2005:reader/item/"
 

@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), read as FreshRSS reads them and
-/// turned into an ``RssCore/ArticleQuery``.
+/// turned into an ``/RssCore/ArticleQuery``.
 ///
 /// - Items come in the order the server stored them, newest first (`r=o`: oldest first), as FreshRSS orders by
 ///   its entry ids, which are storage times.

@@ -5,7 +5,7 @@ import RssCore
 
 extension ServeLibrary {
     /// Follows the feed at `address`, or the first feed a web page there declares (else one at its site's
-    /// usual addresses: RssCore's discovery, ``RssCore/DiscoverFeeds`` told to follow only a feed it found),
+    /// usual addresses: RssCore's discovery, ``/RssCore/DiscoverFeeds`` told to follow only a feed it found),
     /// filed under `tags`, reaching only what ``policy`` allows; returns once the source is in the state, or
     /// why none was added. Nothing is followed when no feed is found: a client adding an address learns at
     /// once that it holds none.
@@ -59,8 +59,8 @@ extension ServeLibrary {
         /// Already followed.
         case existing(Source)
         /// Nothing was followed: the address is not one a source added through the APIs may follow (a scheme,
-        /// or a host the policy refuses: ``RssCore/RssProblem/badAddress(_:_:)``), or no feed was found there
-        /// (``RssCore/RssProblem/noFeed(page:_:)``: fetching it failed, the policy refused where it leads, or it
+        /// or a host the policy refuses: ``/RssCore/RssProblem/badAddress(_:_:)``), or no feed was found there
+        /// (``/RssCore/RssProblem/noFeed(page:_:)``: fetching it failed, the policy refused where it leads, or it
         /// holds no feed and declares none).
         case notFollowed(RssProblem)
     }

@@ -6,7 +6,7 @@ import RssCore
 /// dispatching its public actions. Nothing here knows HTTP.
 struct ServeLibrary: Sendable {
     let store: Store<RssState>
-    /// What sources added through the APIs may reach (``RssCore/AddressPolicy``): the public web, and the
+    /// What sources added through the APIs may reach (``/RssCore/AddressPolicy``): the public web, and the
     /// networks the owner allowed.
     var policy: AddressPolicy = .publicWeb()
 
@@ -74,7 +74,7 @@ struct ServeLibrary: Sendable {
         await store.databaseSettled()
     }
 
-    /// The numbers clients name sources and tags by (``RssCore/LibraryNumbers``), as the database has them.
+    /// The numbers clients name sources and tags by (``/RssCore/LibraryNumbers``), as the database has them.
     func numbers() async throws -> LibraryNumbers {
         try await store.libraryNumbers()
     }
@@ -85,13 +85,13 @@ struct ServeLibrary: Sendable {
         await store.databaseSettled()
     }
 
-    /// Renames a tag everywhere, keeping its number (see ``RssCore/RenameTag``).
+    /// Renames a tag everywhere, keeping its number (see ``/RssCore/RenameTag``).
     func renameTag(_ old: String, to new: String) async {
         store.dispatch(RenameTag(from: old, to: new))
         await store.databaseSettled()
     }
 
-    /// Takes a tag off every source and forgets it (see ``RssCore/DeleteTag``).
+    /// Takes a tag off every source and forgets it (see ``/RssCore/DeleteTag``).
     func deleteTag(_ name: String) async {
         store.dispatch(DeleteTag(name: name))
         await store.databaseSettled()

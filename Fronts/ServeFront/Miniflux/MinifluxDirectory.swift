@@ -3,7 +3,7 @@ import FrontKit
 import RssCore
 
 /// The library as Miniflux clients name it, for one request: a feed's id is its source's number and a
-/// category's its tag's number plus one (``RssCore/LibraryNumbers``: the same in every run and never given to
+/// category's its tag's number plus one (``/RssCore/LibraryNumbers``: the same in every run and never given to
 /// another after it is gone), category 1 being "All", where the sources without a tag are. A source is in the
 /// category of its first tag.
 struct MinifluxDirectory {

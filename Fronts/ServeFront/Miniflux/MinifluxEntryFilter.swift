@@ -1,7 +1,7 @@
 import Foundation
 import RssCore
 
-/// The filters of `/v1/entries` read as Miniflux reads them, and turned into an ``RssCore/ArticleQuery``.
+/// The filters of `/v1/entries` read as Miniflux reads them, and turned into an ``/RssCore/ArticleQuery``.
 ///
 /// `status` (read, unread; repeatable), `starred` (Go's booleans; anything else is no filter), `feed_id`,
 /// `category_id`, `limit` (default 100; 0 is the largest page, 1,000; over it a 400), `offset`, `order`

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// Nextcloud's `guidHash`: the MD5 of an item's guid in lower-case hex, by which v1-2 clients star items
-/// (with the feed's id). Here the guid is the article's ``RssCore/ArticleSnapshot/itemID``.
+/// (with the feed's id). Here the guid is the article's ``/RssCore/ArticleSnapshot/itemID``.
 enum GuidHash {
     /// The hash of `guid`.
     static func of(_ guid: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import RssCore
 
 /// The library as Nextcloud clients name it, at one moment: feeds are sources and folders are tags, both by
-/// the numbers RssCore keeps for them (``RssCore/LibraryNumbers``: never given again, a tag's kept across
+/// the numbers RssCore keeps for them (``/RssCore/LibraryNumbers``: never given again, a tag's kept across
 /// renames). A feed is in one folder: its source's first tag (as a Miniflux category is); sources filed under
 /// more tags are in none of the others as far as these clients see.
 struct NextcloudDirectory: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import RssCore
 
-/// Which items `GET items` and `GET items/updated` ask for, as an ``RssCore/ArticleQuery`` and a count.
+/// Which items `GET items` and `GET items/updated` ask for, as an ``/RssCore/ArticleQuery`` and a count.
 ///
 /// - `type`: 0 a feed (`id`), 1 a folder (`id`; 0 is the feeds in no folder), 2 starred items, 3 all (the
 ///   default). A feed or folder that does not exist has no items.

@@ -50,7 +50,7 @@ extension NextcloudRoutes {
         return folder
     }
 
-    /// `name`, as a tag is written (``RssCore/TagName``); 422 when nothing is left of it, as News refuses an
+    /// `name`, as a tag is written (``/RssCore/TagName``); 422 when nothing is left of it, as News refuses an
     /// empty name.
     private static func folderName(_ parameters: NextcloudParameters) throws -> String {
         guard let text = try parameters.text("name") else { throw NextcloudError.badRequest("name is needed") }

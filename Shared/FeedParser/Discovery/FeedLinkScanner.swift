@@ -5,8 +5,8 @@ public import Foundation
 /// else the page's own address.
 ///
 /// Liberal and safe on any bytes: only the first ``maximumScannedBytes`` are read (a page's `<head>` is far
-/// smaller), at most ``maximumLinks`` links are kept, markup is read by a small tokenizer that never fails
-/// (``HTMLTagScanner``), and nothing is executed or fetched. The page's charset comes from its byte order mark
+/// smaller), at most ``maximumLinks`` links are kept, markup is read by a small tokenizer of its own that never
+/// fails, and nothing is executed or fetched. The page's charset comes from its byte order mark
 /// or `contentType` (a `<meta charset>` is not read); a page that is not valid UTF-8 and says nothing is read as
 /// windows-1252.
 ///

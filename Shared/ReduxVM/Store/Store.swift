@@ -32,8 +32,10 @@ public final class Store<State: Sendable>: Sendable {
     /// Makes a store holding `state`.
     ///
     /// - Parameters:
+    ///   - state: the initial state, before any action.
     ///   - middleware: run before the reducer, in this order; each may drop an action.
     ///   - statedMiddleware: run after `middleware`, in this order, seeing the pre-reduce state.
+    ///   - options: how the previous state is kept, and the executor's queue (``StoreOptions``).
     ///   - journal: records every reduced action, for replay; see ``ActionJournal``.
     ///   - logger: where the store reports its own problems (a non-deterministic reducer, a journal that
     ///     cannot be written).

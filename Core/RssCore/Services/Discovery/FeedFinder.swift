@@ -111,7 +111,7 @@ struct FeedFinder: Sendable {
     /// The feed `body` holds, or why it is none (a page served as HTML is not parsed); a feed's body is kept
     /// for the fetch of the add that follows.
     ///
-    /// A body that starts like a feed (``FeedParser/FeedSniffer``) is one, unparsed: the add parses it (a feed of
+    /// A body that starts like a feed (``/FeedParser/FeedSniffer``) is one, unparsed: the add parses it (a feed of
     /// 100,000 items takes seconds), and says what is wrong with it if anything is. Any other body is parsed, on
     /// the parsing threads (never the cooperative pool, which fetches share), to be sure.
     private func feed(

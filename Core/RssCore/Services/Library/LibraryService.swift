@@ -51,7 +51,7 @@ final class LibraryService: Service {
     }
 }
 
-/// The lane of every database effect of a reader (see ``ReduxVM/TaskLane``): reads and writes run one at a
+/// The lane of every database effect of a reader (see ``/ReduxVM/TaskLane``): reads and writes run one at a
 /// time, in the order of the actions that started them, so that a read sees every write asked before it and
 /// results never arrive out of order.
 enum DatabaseLane {
