@@ -18,9 +18,10 @@ let upcomingFeatures: [SwiftSetting] = [
 /// programs and recompiles Hummingbird's modules each time, and the tests' build is the one the package test
 /// packages. The objects are compiled for the shared runtime, whose modules do not name Foundation's static
 /// parts for the linker (a module compiled with `-static-stdlib` does): they are named here, in an order the
-/// linker can resolve in one pass (each before the libraries it uses, ICU last).
+/// linker can resolve in one pass (each before the libraries it uses, ICU last). `-z now` resolves every symbol
+/// at start, so that the relocations can all be read-only (full RELRO), as Debian builds its programs.
 let staticRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux])),
 ] + [
     "Foundation", "CoreFoundation", "FoundationInternationalization", "FoundationEssentials", "_FoundationCShims",
     "_FoundationCollections", "_FoundationICU", "swiftSynchronization", "stdc++",

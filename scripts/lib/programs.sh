@@ -28,9 +28,14 @@ write_manual() {
         ".build/plugins/GenerateManual/outputs/${RSS_REEDER_PROGRAM_TARGETS[$program]}/$program.1" > "$file"
 }
 
-# Writes PROGRAM's completion script for SHELL (bash, zsh or fish) to FILE, as the built program generates it.
+# Writes PROGRAM's completion script for SHELL (bash, zsh or fish) to FILE, as the built program generates it,
+# but for the bash script's `#!/bin/bash` line: bash-completion sources the script, it is never run.
 write_completion() {
-    "$programs_dir/$1" --generate-completion-script "$2" > "$3"
+    if [ "$2" = bash ]; then
+        "$programs_dir/$1" --generate-completion-script bash | sed '1{/^#!/d}' > "$3"
+    else
+        "$programs_dir/$1" --generate-completion-script "$2" > "$3"
+    fi
 }
 
 # Writes rss-serve's systemd user unit to FILE, for an rss-serve installed in BINDIR.

@@ -13,8 +13,9 @@ import Testing
 ///
 /// The script is run with `--debug`, so that it installs the build the tests were made with (a release build
 /// takes minutes), and with `--ignore-lock` for swift: the tests run inside `swift test`, which holds the build
-/// folder's lock.
-@Suite("scripts/install", .timeLimit(.minutes(10)))
+/// folder's lock. The Debian package's test (`DebianPackageTests.swift`) is in this suite too: the two run swift
+/// in the same build folder, so one after the other.
+@Suite("scripts/install and scripts/package", .serialized, .timeLimit(.minutes(15)))
 struct InstallTests {
     /// Runs `executable` with `arguments` in `directory` (standard error merged into standard output, which a
     /// build fills), `input` on its standard input.
