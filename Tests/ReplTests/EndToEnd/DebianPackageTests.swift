@@ -31,6 +31,8 @@ extension InstallTests {
     func debianPackage() async throws {
         let directory = try ReplPaths.temporaryDirectory()
         let output = directory.appendingPathComponent("out")
+        // The package is a debug build's, over 100 MB: not left behind (the steps' results, small, are).
+        defer { try? FileManager.default.removeItem(at: output) }  // a temporary folder: nothing to report
         // The user's own home: swift finds its package mirror and caches there. The maintainer is given, as the
         // test may run where git cannot read the work tree.
         let build = try await Self.run(
