@@ -9,6 +9,24 @@ let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// How the three programs link on Linux: with the Swift runtime and Foundation inside them, so that an install
+/// or the Debian package (`scripts/package`) runs on a machine without the toolchain, needing only Debian's
+/// libraries (libc, libstdc++, libedit, libsqlite3, zlib).
+///
+/// It is the programs' link setting rather than `swift build --static-swift-stdlib` so that every build, the
+/// tests' included, links them the same way: a build folder switched between the two linkings relinks the
+/// programs and recompiles Hummingbird's modules each time, and the tests' build is the one the package test
+/// packages. The objects are compiled for the shared runtime, whose modules do not name Foundation's static
+/// parts for the linker (a module compiled with `-static-stdlib` does): they are named here, in an order the
+/// linker can resolve in one pass (each before the libraries it uses, ICU last). `-z now` resolves every symbol
+/// at start, so that the relocations can all be read-only (full RELRO), as Debian builds its programs.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux])),
+] + [
+    "Foundation", "CoreFoundation", "FoundationInternationalization", "FoundationEssentials", "_FoundationCShims",
+    "_FoundationCollections", "_FoundationICU", "swiftSynchronization", "stdc++",
+].map { .linkedLibrary($0, .when(platforms: [.linux])) }
+
 let package = Package(
     name: "RssReeder",
     platforms: [.macOS(.v15)],
@@ -259,6 +277,9 @@ let package = Package(
 
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}
+for target in package.targets where target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + staticRuntime
 }
 
 // RSS_REEDER_ENGINE_ONLY=1 narrows the package to the engine and its tests (ReduxVM, ReduxVMTesting,

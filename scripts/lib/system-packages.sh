@@ -7,9 +7,13 @@
 RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
 # checks from outside the program, and reading newsboat's cache), man-db (its `man -l`, with groff, renders the
-# installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), and RSS Guard (a
-# Qt client of rss-serve's Google Reader and Nextcloud News APIs) with what runs it headless: Xvfb and xdotool.
-RSS_REEDER_TEST_PACKAGES=(sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool)
+# installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), RSS Guard (a Qt
+# client of rss-serve's Google Reader and Nextcloud News APIs) with what runs it headless (Xvfb and xdotool),
+# systemd (its `systemd-analyze verify` checks rss-serve's user unit), and what scripts/package uses in the
+# package test: dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian.
+RSS_REEDER_TEST_PACKAGES=(
+    sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool systemd dpkg-dev binutils lintian
+)
 # The Python packages rss-serve's tests use as clients: the Miniflux API client, a Google Reader API client,
 # and schemathesis, which checks the server against its OpenAPI document.
 RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis)

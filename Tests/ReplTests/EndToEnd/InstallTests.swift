@@ -1,16 +1,21 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import ReduxVM
 import RssCore
 import Testing
 
 /// `scripts/install` into a temporary prefix, then the installed programs as a user meets them: run from another
-/// directory, finding their samples; their manual pages rendered by `man -l`; their completions loaded; and
-/// `scripts/uninstall` removing exactly what was installed.
+/// directory, finding their samples; their manual pages rendered by `man -l`; their completions loaded;
+/// rss-serve's systemd user unit as `systemd-analyze verify` checks it; and `scripts/uninstall` removing exactly
+/// what was installed, and the unit's enable link.
 ///
 /// The script is run with `--debug`, so that it installs the build the tests were made with (a release build
 /// takes minutes), and with `--ignore-lock` for swift: the tests run inside `swift test`, which holds the build
-/// folder's lock.
-@Suite("scripts/install", .timeLimit(.minutes(10)))
+/// folder's lock. The Debian package's test (`DebianPackageTests.swift`) is in this suite too: the two run swift
+/// in the same build folder, so one after the other.
+@Suite("scripts/install and scripts/package", .serialized, .timeLimit(.minutes(15)))
 struct InstallTests {
     /// Runs `executable` with `arguments` in `directory` (standard error merged into standard output, which a
     /// build fills), `input` on its standard input.
@@ -25,13 +30,14 @@ struct InstallTests {
 
     static let script = ReplPaths.packageRoot.appendingPathComponent("scripts").path
 
-    static let installed = [
-        "bin/rss-repl", "bin/rss-report", "share/man/man1/rss-repl.1", "share/man/man1/rss-report.1",
-        "share/bash-completion/completions/rss-repl", "share/bash-completion/completions/rss-report",
-        "share/zsh/site-functions/_rss-repl", "share/zsh/site-functions/_rss-report",
-        "share/fish/vendor_completions.d/rss-repl.fish", "share/fish/vendor_completions.d/rss-report.fish",
-        "share/rss-reeder/Preinstalled.opml", "share/rss-reeder/Samples/qemu.atom",
-    ]
+    static let programs = ["rss-repl", "rss-report", "rss-serve"]
+
+    static let installed = programs.flatMap { program in
+        [
+            "bin/\(program)", "share/man/man1/\(program).1", "share/bash-completion/completions/\(program)",
+            "share/zsh/site-functions/_\(program)", "share/fish/vendor_completions.d/\(program).fish",
+        ]
+    } + ["share/rss-reeder/Preinstalled.opml", "share/rss-reeder/Samples/qemu.atom", "share/systemd/user/rss-serve.service"]
 
     @Test("installed programs run from anywhere with their samples, man renders their pages, uninstall removes them")
     func installRunUninstall() async throws {
@@ -48,12 +54,12 @@ struct InstallTests {
             "\(Self.script)/install", ["--debug", prefix.path], in: directory,
             environment: ["RSS_REEDER_SWIFT_FLAGS": "--ignore-lock", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/"])
         #expect(install.status == 0, "\(install.stdout)")
-        #expect(install.stdout.contains("installed rss-repl and rss-report in \(prefix.path)/bin"))
+        #expect(install.stdout.contains("installed rss-repl, rss-report and rss-serve in \(prefix.path)/bin"))
         for file in Self.installed {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
 
-        for program in ["rss-repl", "rss-report"] {
+        for program in Self.programs {
             let version = try await Self.run(prefix.appendingPathComponent("bin/\(program)").path, ["--version"], in: elsewhere)
             #expect(version.status == 0 && version.stdout.hasPrefix("\(program) "), "\(version.stdout)\(version.stderr)")
         }
@@ -69,7 +75,7 @@ struct InstallTests {
         #expect(files.count == 6)
         #expect(files.allSatisfy { $0.hasPrefix(prefix.appendingPathComponent("share/rss-reeder/Samples/").path) }, "\(files)")
 
-        for program in ["rss-repl", "rss-report"] {
+        for program in Self.programs {
             let page = prefix.appendingPathComponent("share/man/man1/\(program).1").path
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
                 Issue.record("man is not installed (scripts/test installs man-db)")
@@ -81,7 +87,9 @@ struct InstallTests {
             #expect(man.status == 0, "\(man.stderr)")
             #expect(man.stderr.isEmpty, "\(man.stderr)")
             #expect(man.stdout.contains("\(program.uppercased())(1)") && man.stdout.contains("SYNOPSIS"))
-            #expect(man.stdout.contains("--journal file") && !man.stdout.contains("subcommand"))
+            #expect(man.stdout.contains("--journal file"))
+            // rss-serve's subcommands (run, user, token) stay in its page; the others take none.
+            #expect(man.stdout.contains("subcommand") == (program == "rss-serve"), "\(man.stdout)")
         }
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/rss-report.1"), encoding: .utf8)
         #expect(manual.contains(".It Fl -filter Ar expression"))
@@ -95,8 +103,20 @@ struct InstallTests {
         let fish = try String(contentsOf: prefix.appendingPathComponent("share/fish/vendor_completions.d/rss-repl.fish"), encoding: .utf8)
         #expect(fish.contains("complete -c 'rss-repl'") || fish.contains("complete -c rss-repl"))
 
-        let uninstall = try await Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
+        try await Self.checkUserUnit(prefix: prefix, in: elsewhere)
+
+        // The unit enabled (the link `systemctl --user enable` makes): uninstalling removes the link too.
+        let config = directory.appendingPathComponent("config")
+        let wants = config.appendingPathComponent("systemd/user/default.target.wants")
+        try FileManager.default.createDirectory(at: wants, withIntermediateDirectories: true)
+        let link = wants.appendingPathComponent("rss-serve.service")
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: prefix.appendingPathComponent("share/systemd/user/rss-serve.service"))
+        let uninstall = try await Self.run(
+            "\(Self.script)/uninstall", [prefix.path], in: directory, environment: ["XDG_CONFIG_HOME": config.path])
         #expect(uninstall.status == 0, "\(uninstall.stdout)")
+        #expect(uninstall.stdout.contains("removed the link \(link.path)"), "\(uninstall.stdout)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
         for file in Self.installed {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
@@ -104,5 +124,29 @@ struct InstallTests {
         #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/other-tool").path))
         let again = try await Self.run("\(Self.script)/uninstall", [prefix.path], in: directory)
         #expect(again.status == 66 && again.stdout.hasPrefix("error: nothing installed by scripts/install in"))
+    }
+
+    /// The installed unit starts the installed rss-serve, and `systemd-analyze --user verify` finds nothing wrong
+    /// with it (its documentation, `man:rss-serve(1)`, is looked up in the prefix's manual pages).
+    static func checkUserUnit(prefix: URL, in directory: URL) async throws {
+        let unit = prefix.appendingPathComponent("share/systemd/user/rss-serve.service")
+        let text = try String(contentsOf: unit, encoding: .utf8)
+        #expect(text.contains("\nExecStart=\(prefix.path)/bin/rss-serve run\n"), "\(text)")
+        #expect(text.contains("\nRestart=on-failure\n") && text.contains("\nWantedBy=default.target\n"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
+            Issue.record("systemd-analyze is not installed (scripts/test installs systemd)")
+            return
+        }
+        // A user manager's paths need a runtime folder, which a test run under CI may not have. A short one: the
+        // machine's other user units (gpg-agent's sockets) put socket paths in it, at most 108 bytes long.
+        var template = Array("/tmp/rss-runtime-XXXXXX".utf8CString)
+        let runtime = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: runtime) }  // an empty temporary folder
+        let verify = try await run(
+            "/usr/bin/systemd-analyze", ["--user", "verify", unit.path], in: directory,
+            environment: ["XDG_RUNTIME_DIR": runtime, "MANPATH": prefix.appendingPathComponent("share/man").path])
+        #expect(verify.status == 0, "\(verify.stdout)")
+        // What it says of other units on the machine is theirs; nothing may be said of this one.
+        #expect(!verify.stdout.contains("rss-serve"), "\(verify.stdout)")
     }
 }
