@@ -8,7 +8,7 @@ import RssCore
 /// produced have been rendered on the terminal's thread.
 ///
 /// Commands run synchronously on the terminal's thread, between two reads of the line editor; the store's API
-/// is async. Every wait here goes through the editor's one bridge, ``LineEditor/LineEditor/wait(for:)``, which
+/// is async. Every wait here goes through the editor's one bridge, ``/LineEditor/LineEditor/wait(for:)``, which
 /// keeps rendering while the thread waits, so the editor must be open.
 struct StoreWaiter {
     let store: Store<RssState>
