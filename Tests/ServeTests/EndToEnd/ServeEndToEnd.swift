@@ -7,7 +7,8 @@ import Testing
 enum ServeEndToEnd {}
 
 /// The two longest end-to-end runs of rss-serve (RSS Guard under Xvfb, schemathesis against the OpenAPI
-/// document), one at a time, in a lane of their own beside ``ServeEndToEnd``: together in one lane they made it
-/// the whole test run's critical path (six minutes); in two, at most two servers with their clients run at once.
-@Suite("rss-serve end to end: whole applications", .serialized)
+/// document), each in a lane of its own beside ``ServeEndToEnd``: in one lane together they were the whole test
+/// run's critical path (230 s of a 240 s run, with the machine's two cores partly idle for its last 90 s);
+/// apart, at most three servers with their clients run at once.
+@Suite("rss-serve end to end: whole applications")
 enum ServeApplicationsEndToEnd {}
