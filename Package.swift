@@ -58,7 +58,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // One trait, named: with Hummingbird's two default traits SwiftPM wrote their `-D` flags in a new order
+        // at every new build plan (a plugin's build, a build without the tests), so Hummingbird's modules compiled
+        // again each time; ConfigurationSupport (swift-configuration) is not used here. FullFoundation keeps its
+        // form decoding on full Foundation, which the programs link anyway.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // `swift package generate-documentation` (scripts/docs): a command plugin, never linked into a product.
