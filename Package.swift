@@ -64,7 +64,6 @@ let package = Package(
         // form decoding on full Foundation, which the programs link anyway.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // `swift package generate-documentation` (scripts/docs): a command plugin, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -89,6 +88,13 @@ let package = Package(
             path: "Shared/CLibEdit",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
+        ),
+        // The system's OpenSSL, for rss-serve's digests (MD5, SHA-256, HMAC).
+        .systemLibrary(
+            name: "CLibCrypto",
+            path: "Shared/CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // glibc's allocator controls, for the programs' AllocatorTuning.
         .systemLibrary(
@@ -246,7 +252,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CLibCrypto",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Fronts/ServeFront"

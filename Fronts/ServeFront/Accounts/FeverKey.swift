@@ -1,6 +1,3 @@
-import Crypto
-import Foundation
-
 /// The Fever API's credential: `api_key`, the lowercase hex md5 of `name:password`, which every Fever app
 /// computes from what its user typed and sends with every request.
 ///
@@ -11,7 +8,7 @@ import Foundation
 enum FeverKey {
     /// The key a Fever app sends for `name` and `password`.
     static func key(name: String, password: String) -> String {
-        Insecure.MD5.hash(data: Data("\(name):\(password)".utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.hex(Digest.md5("\(name):\(password)".utf8))
     }
 
     /// What the accounts file keeps of `key`, and looks a sent key up by: SHA-256 of its lowercase form, since

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Making API tokens and hashing them: a token is 32 random bytes, shown once; the file keeps its SHA-256.
@@ -15,9 +14,9 @@ enum TokenSecret {
     /// Made from the password itself, so the accounts file, which holds no password, cannot give it; a new
     /// password, or revoking the token (a new epoch), gives another.
     static func session(user: String, password: String, passwordHash: String, epoch: Int) -> String {
-        let key = SymmetricKey(data: SHA256.hash(data: Data(password.utf8)))
-        let message = Data("rss-serve ClientLogin\u{0}\(user)\u{0}\(passwordHash)\u{0}\(epoch)".utf8)
-        return encode(Array(HMAC<SHA256>.authenticationCode(for: message, using: key)))
+        let key = Digest.sha256(password.utf8)
+        let message = "rss-serve ClientLogin\u{0}\(user)\u{0}\(passwordHash)\u{0}\(epoch)".utf8
+        return encode(Digest.hmacSHA256(key: key, message: message))
     }
 
     private static func encode(_ bytes: [UInt8]) -> String {
@@ -29,7 +28,7 @@ enum TokenSecret {
     /// The hex SHA-256 a token is stored and looked up by. A fast hash is enough: tokens are random, with
     /// nothing to guess from a dictionary.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.hex(Digest.sha256(token.utf8))
     }
 
     /// A record for `token`.

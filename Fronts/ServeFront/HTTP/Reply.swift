@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -20,7 +19,7 @@ enum Reply {
     /// names it, so that a client asking every sync whether a list changed is told so cheaply, and never told
     /// "unchanged" when it changed.
     static func conditional(json body: ByteBuffer, for request: Request) -> Response {
-        let tag = "\"" + SHA256.hash(data: body.readableBytesView).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+        let tag = "\"" + Digest.hex(Digest.sha256(body.readableBytesView).prefix(12)) + "\""
         let asked = request.headers[.ifNoneMatch]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
         if asked.contains(tag) || asked.contains("W/" + tag) || asked.contains("*") {
             return Response(status: .notModified, headers: [.eTag: tag])

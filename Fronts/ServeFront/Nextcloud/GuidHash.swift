@@ -1,12 +1,10 @@
-import Crypto
-import Foundation
 
 /// Nextcloud's `guidHash`: the MD5 of an item's guid in lower-case hex, by which v1-2 clients star items
 /// (with the feed's id). Here the guid is the article's ``/RssCore/ArticleSnapshot/itemID``.
 enum GuidHash {
     /// The hash of `guid`.
     static func of(_ guid: String) -> String {
-        hex(Insecure.MD5.hash(data: Data(guid.utf8)))
+        Digest.hex(Digest.md5(guid.utf8))
     }
 
     /// Whether `reference`, from a star request, names the item whose guid is `guid`: its hash (any case), or
@@ -30,18 +28,4 @@ enum GuidHash {
         while result.last == "/" { result.removeLast() }
         return result
     }
-
-    /// Lower-case hex of a digest: by table, since `String(format:)` per byte costs more than the hash when a
-    /// page of a thousand items is written.
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        var characters: [UInt8] = []
-        characters.reserveCapacity(32)
-        for byte in bytes {
-            characters.append(digits[Int(byte >> 4)])
-            characters.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: characters, as: UTF8.self)
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }
