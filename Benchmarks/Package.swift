@@ -12,7 +12,7 @@ let package = Package(
     dependencies: [
         // The trait compiles RssCore's benchmark hooks (Core/RssCore/BenchmarkHooks), which no other build holds.
         .package(name: "RssReeder", path: "..", traits: ["Benchmarks"]),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],

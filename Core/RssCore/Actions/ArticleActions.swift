@@ -8,7 +8,7 @@ public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.OpenArticle"
     /// The article to show.
-    public let id: UUID
+    let id: UUID
 
     /// Opens the article `id`.
     public init(id: UUID) {
@@ -43,9 +43,9 @@ public struct SetRead: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetRead"
     /// The articles.
-    public let ids: [UUID]
+    let ids: [UUID]
     /// Read or unread.
-    public let isRead: Bool
+    let isRead: Bool
 
     /// Marks `ids` read (or unread).
     public init(ids: [UUID], isRead: Bool) {
@@ -65,9 +65,9 @@ public struct SetStarred: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetStarred"
     /// The article.
-    public let id: UUID
+    let id: UUID
     /// Starred or not.
-    public let isStarred: Bool
+    let isStarred: Bool
 
     /// Stars (or unstars) the article `id`.
     public init(id: UUID, isStarred: Bool) {
@@ -100,14 +100,14 @@ public struct MarkAllRead: JournaledAction, MarksTag {
     }
 
     /// The source, or nil for all (unless ``sourceIDs`` says which).
-    public let sourceID: UUID?
+    let sourceID: UUID?
     /// Only the sources filed under this tag (exactly as written), when set; takes the place of ``sourceID``.
-    public let tag: String?
+    let tag: String?
     /// These sources (a folder's, say), when set; takes the place of ``sourceID``.
-    public let sourceIDs: Set<UUID>?
+    let sourceIDs: Set<UUID>?
     /// Only articles dated before this time (the date lists sort by), when set: "everything I have seen",
     /// as a sync client says it, leaves what arrived since alone.
-    public let before: Date?
+    let before: Date?
     /// Only articles stored before this time, when set.
     let storedBefore: Date?
     /// Only articles numbered up to this, when set.
@@ -124,7 +124,7 @@ public struct MarkAllRead: JournaledAction, MarksTag {
     }
 
     /// Marks the articles of `sources` (nil for every source) dated before `before` (nil for any date) read.
-    public init(sources: Set<UUID>?, before: Date?) {
+    init(sources: Set<UUID>?, before: Date?) {
         self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: before.map(Bound.datedBefore))
     }
 
@@ -146,7 +146,7 @@ public struct MarkAllRead: JournaledAction, MarksTag {
     }
 
     /// Which articles of the scope are marked; nil for all of them.
-    public var bound: Bound? {
+    var bound: Bound? {
         if let before { return .datedBefore(before) }
         if let storedBefore { return .storedBefore(storedBefore) }
         return upToNumber.map(Bound.numberedUpTo)

@@ -7,15 +7,15 @@ public import ReduxVM
 ///
 /// A store made with ``RssConfiguration/changeCheckInterval`` dispatches it on a timer; a front dispatches it
 /// before each user command too. It costs one `PRAGMA` when nothing changed.
-public struct CheckForChanges: JournaledAction {
+@_spi(Benchmarks) public struct CheckForChanges: JournaledAction {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.CheckForChanges"
     /// Reload even if no other process wrote (after a refresh, whose concurrent writes a check could not
     /// count exactly).
-    public let force: Bool
+    let force: Bool
 
     /// A check; `force` reloads whatever the database says.
-    public init(force: Bool = false) {
+    @_spi(Benchmarks) public init(force: Bool = false) {
         self.force = force
     }
 

@@ -39,21 +39,21 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
     }
 
     /// The address: a feed, or a web page.
-    public let url: URL
+    let url: URL
     /// Tags (folders) to file the followed feed under.
-    public let tags: [String]
+    let tags: [String]
     /// What to do with several feeds, or none.
-    public let choice: Choice
+    let choice: Choice
     /// The discovery's id, and the id of the source it follows by itself.
-    public let id: UUID
+    let id: UUID
     /// When it was asked for.
-    public let date: Date
+    let date: Date
     /// What the search's fetches, and the source it follows, may reach (optional in journals written before
     /// policies: unrestricted).
     let restrictedPolicy: AddressPolicy?
 
     /// What the search's fetches, and the source it follows, may reach.
-    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+    var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
     /// Looks for the feeds at `url`, filing the one followed under `tags`; everything it fetches, and the source
     /// it follows, reaches only what `policy` allows.
@@ -92,13 +92,13 @@ public struct AddDiscoveredFeed: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.AddDiscoveredFeed"
     /// Which feed, from 1, in the order ``FeedDiscovery/feeds`` lists them.
-    public let number: Int
+    let number: Int
     /// The discovery, nil for the latest.
-    public let discoveryID: UUID?
+    let discoveryID: UUID?
     /// The new source's id.
-    public let id: UUID
+    let id: UUID
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Follows feed `number` of the discovery `discoveryID` (nil: the latest).
     public init(number: Int, of discoveryID: UUID? = nil, id: UUID = UUID(), date: Date = Date()) {
@@ -126,7 +126,7 @@ public struct CancelDiscovery: JournaledAction, DiscoveryTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.CancelDiscovery"
     /// The discovery, nil for every one under way.
-    public let id: UUID?
+    let id: UUID?
 
     /// Cancels the search `id` (nil: every search under way).
     public init(id: UUID? = nil) {

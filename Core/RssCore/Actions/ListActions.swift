@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import ReduxVM
 
 /// Shows all, unread or starred articles in a list (keeping its source and search), from the first page.
@@ -6,9 +6,9 @@ public struct ShowMarks: JournaledAction, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ShowMarks"
     /// The list to change.
-    public let list: ListID
+    let list: ListID
     /// Which marks to show.
-    public let marks: ListFilter.Marks
+    let marks: ListFilter.Marks
 
     /// Filters `list` to `marks`.
     public init(list: ListID, marks: ListFilter.Marks) {
@@ -24,16 +24,19 @@ public struct ShowMarks: JournaledAction, ListsTag {
 }
 
 /// Limits a list to one source, or (with nil) shows every source again.
-public struct ShowSource: JournaledAction, ListsTag {
+///
+/// Not public: every front limits a list to a source with ``FilterList``, which sets marks and source in one
+/// read. It stays, registered in ``RssJournal``, so that journals that recorded it still replay.
+struct ShowSource: JournaledAction, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ShowSource"
     /// The list to change.
-    public let list: ListID
+    let list: ListID
     /// The source, or nil for all.
-    public let sourceID: UUID?
+    let sourceID: UUID?
 
     /// Limits `list` to `sourceID`.
-    public init(list: ListID, sourceID: UUID?) {
+    init(list: ListID, sourceID: UUID?) {
         self.list = list
         self.sourceID = sourceID
     }
@@ -55,9 +58,9 @@ public struct SearchArticles: JournaledAction, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SearchArticles"
     /// The list to change.
-    public let list: ListID
+    let list: ListID
     /// The words to look for.
-    public let text: String?
+    let text: String?
 
     /// Searches `list` for `text`.
     public init(list: ListID, text: String?) {
@@ -76,14 +79,14 @@ public struct SearchArticles: JournaledAction, ListsTag {
 /// Shows a list through a whole new filter (marks, source and search at once), from the first page.
 ///
 /// One intent, one reload: a front that changes marks and source together (`list unread Daring Fireball`)
-/// dispatches this once, where ``ShowMarks`` then ``ShowSource`` would read the list twice.
+/// dispatches this once, where ``ShowMarks`` then an action for the source would read the list twice.
 public struct FilterList: JournaledAction, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.FilterList"
     /// The list to change.
-    public let list: ListID
+    let list: ListID
     /// The filter to show; a blank search text clears the search, as in ``SearchArticles``.
-    public let filter: ListFilter
+    let filter: ListFilter
 
     /// Shows `list` through `filter`.
     public init(list: ListID, filter: ListFilter) {
@@ -106,9 +109,9 @@ public struct SortList: JournaledAction, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SortList"
     /// The list to change.
-    public let list: ListID
+    let list: ListID
     /// The order.
-    public let sort: ListSort
+    let sort: ListSort
 
     /// Sorts `list` by `sort`.
     public init(list: ListID, sort: ListSort) {
@@ -138,9 +141,9 @@ public struct ShowPage: JournaledAction, ListsTag {
     }
 
     /// The list to move.
-    public let list: ListID
+    let list: ListID
     /// Where to.
-    public let move: Move
+    let move: Move
 
     /// Moves `list` by `move`.
     public init(list: ListID, move: Move) {

@@ -9,16 +9,16 @@ public struct ImportOPML: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ImportOPML"
     /// The OPML file to read, or, for a document, its name (relative addresses in a document are refused).
-    public let file: URL
+    let file: URL
     /// The document itself, when it is not read from `file`.
-    public let document: Data?
+    let document: Data?
     /// When the import was asked for (the added sources' date).
-    public let date: Date
+    let date: Date
     /// What the imported sources' fetches may reach (optional in journals written before policies).
     let restrictedPolicy: AddressPolicy?
 
     /// What the imported sources' fetches may reach.
-    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+    var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
     /// Imports `file`.
     public init(file: URL, date: Date = Date()) {
@@ -47,7 +47,7 @@ public struct ExportOPML: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ExportOPML"
     /// Where to write.
-    public let file: URL
+    let file: URL
 
     /// Exports to `file`.
     public init(file: URL) {

@@ -7,16 +7,16 @@ public struct Refresh: JournaledAction, RefreshTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.Refresh"
     /// The sources to fetch, or nil for every enabled source.
-    public let sourceIDs: [UUID]?
+    let sourceIDs: [UUID]?
     /// For a look of the timer: its time; the sources due then by their schedule (``FetchSchedule``) are
     /// fetched. Nil for a refresh someone asked for, which fetches every source it names.
-    public let dueAt: Date?
+    let dueAt: Date?
     /// For a look of the timer: the minimum fetch interval, under which no interval goes.
-    public let minimumInterval: TimeInterval
+    let minimumInterval: TimeInterval
     /// Whether each source is fetched only if it is due by its schedule, as the database says when its fetch
     /// starts (`rss-report --refresh`; every look of the timer). A refresh asked for without it fetches
     /// regardless of schedules and back-off (a server's `Retry-After` is always honoured).
-    public let onlyIfDue: Bool
+    let onlyIfDue: Bool
 
     /// Refreshes `sourceIDs`, or everything enabled; with `onlyIfDue`, only those whose time has come.
     public init(sourceIDs: [UUID]? = nil, onlyIfDue: Bool = false) {
@@ -36,7 +36,7 @@ public struct Refresh: JournaledAction, RefreshTag {
     /// A look of the reader's timer at `date`: the enabled sources due by their schedule (each at its own
     /// slot of its interval, never sooner than `minimumInterval` after its last fetch by anyone), and when to
     /// look next (``RefreshState/nextTimedCheck``).
-    public static func due(at date: Date, minimumInterval: TimeInterval) -> Refresh {
+    @_spi(Benchmarks) public static func due(at date: Date, minimumInterval: TimeInterval) -> Refresh {
         Refresh(dueAt: date, minimumInterval: minimumInterval)
     }
 

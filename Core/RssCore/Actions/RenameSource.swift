@@ -8,11 +8,11 @@ public struct RenameSource: JournaledAction, SourcesTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RenameSource"
     /// The source.
-    public let id: UUID
+    let id: UUID
     /// The new name (one line; surrounding whitespace is dropped), or nil for the feed's own title.
-    public let title: String?
+    let title: String?
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Renames the source `id` to `title` (nil: back to its feed's title).
     public init(id: UUID, title: String?, date: Date = Date()) {

@@ -7,7 +7,7 @@ public struct AddRule: JournaledAction, RulesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.AddRule"
     /// The rule.
-    public let rule: ArticleRule
+    let rule: ArticleRule
 
     /// Adds `rule`.
     public init(_ rule: ArticleRule) {
@@ -26,9 +26,9 @@ public struct RemoveRule: JournaledAction, RulesTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RemoveRule"
     /// The rule's name.
-    public let name: String
+    let name: String
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Removes the rule `name`.
     public init(name: String, date: Date = Date()) {
@@ -49,9 +49,9 @@ public struct ApplyRule: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ApplyRule"
     /// The rule's name.
-    public let name: String
+    let name: String
     /// When it was asked for: the moment the rule's `age` is measured from.
-    public let date: Date
+    let date: Date
 
     /// Applies the rule `name`.
     public init(name: String, date: Date = Date()) {
@@ -89,7 +89,7 @@ public struct SaveQuery: JournaledAction, RulesTag, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SaveQuery"
     /// The query.
-    public let query: SavedQuery
+    let query: SavedQuery
 
     /// Saves `query`.
     public init(_ query: SavedQuery) {
@@ -112,9 +112,9 @@ public struct RemoveQuery: JournaledAction, RulesTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RemoveQuery"
     /// The query's name.
-    public let name: String
+    let name: String
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Removes the query `name`.
     public init(name: String, date: Date = Date()) {

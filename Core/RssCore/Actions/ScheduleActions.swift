@@ -10,11 +10,11 @@ public struct SetSourceInterval: JournaledAction, SourcesTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetSourceInterval"
     /// The source.
-    public let id: UUID
+    let id: UUID
     /// Seconds between its scheduled fetches, or nil to follow the setting.
-    public let interval: TimeInterval?
+    let interval: TimeInterval?
     /// When it was asked (for the notice of a refusal).
-    public let date: Date
+    let date: Date
 
     /// Sets the interval of the source `id`.
     public init(id: UUID, interval: TimeInterval?, date: Date = Date()) {

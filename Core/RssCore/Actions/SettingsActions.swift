@@ -6,9 +6,9 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.ChangeSetting"
     /// The change.
-    public let change: SettingChange
+    let change: SettingChange
     /// When it was made (for the notice).
-    public let date: Date
+    let date: Date
 
     /// Applies `change`.
     public init(_ change: SettingChange, date: Date = Date()) {
@@ -33,7 +33,7 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
 
 extension SettingChange {
     /// The values the setting accepts (nil, "off", is accepted by the settings that have it).
-    public var allowedRange: ClosedRange<Int>? {
+    var allowedRange: ClosedRange<Int>? {
         switch self {
         case .refreshInterval: 60...Settings.longestRefreshInterval
         case .pageSize: 1...500
@@ -43,7 +43,7 @@ extension SettingChange {
     }
 
     /// The new value, nil for "off".
-    public var value: Int? {
+    var value: Int? {
         switch self {
         case .refreshInterval(let seconds): seconds
         case .pageSize(let size): size
@@ -76,7 +76,7 @@ public struct DismissNotices: JournaledAction, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.DismissNotices"
     /// The last notice shown.
-    public let throughID: Int
+    let throughID: Int
 
     /// Dismisses notices up to `throughID`.
     public init(throughID: Int) {

@@ -13,18 +13,18 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.AddSource"
     /// The feed's address.
-    public let url: URL
+    let url: URL
     /// Tags (folders) to file it under.
-    public let tags: [String]
+    let tags: [String]
     /// The new source's id, made here so that the reducer stays pure.
-    public let id: UUID
+    let id: UUID
     /// When it was added.
-    public let date: Date
+    let date: Date
     /// What its fetches may reach (optional in journals written before policies: unrestricted).
     let restrictedPolicy: AddressPolicy?
 
     /// What the source's fetches may reach, for as long as it is followed.
-    public var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+    var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
     /// Adds the feed at `url`, filed under `tags`, its fetches reaching what `policy` allows.
     public init(
@@ -70,7 +70,7 @@ public struct RemoveSource: JournaledAction, SourcesTag, ListsTag, MarksTag, Rul
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RemoveSource"
     /// The source to remove.
-    public let id: UUID
+    let id: UUID
 
     /// Removes the source `id`.
     public init(id: UUID) {
@@ -96,9 +96,9 @@ public struct SetSourceEnabled: JournaledAction, SourcesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetSourceEnabled"
     /// The source.
-    public let id: UUID
+    let id: UUID
     /// Whether it is refreshed.
-    public let isEnabled: Bool
+    let isEnabled: Bool
 
     /// Enables or disables the source `id`.
     public init(id: UUID, isEnabled: Bool) {

@@ -14,8 +14,8 @@ public struct SourceFetchReport: Sendable, Equatable {
         case notModified
         /// The source was not asked, because it may not be asked again before this time (`Retry-After`).
         case skipped(until: Date)
-        /// A refresh of due sources only (``Refresh/onlyIfDue``) left it alone: its interval has not passed
-        /// since its last fetch (by any program), until this time.
+        /// A refresh of due sources only (``Refresh/init(sourceIDs:onlyIfDue:)``) left it alone: its interval
+        /// has not passed since its last fetch (by any program), until this time.
         case notDue(until: Date)
         /// A refresh of due sources only left it alone: it is failing and backing off until this time.
         case backingOff(until: Date)

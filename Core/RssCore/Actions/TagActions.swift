@@ -8,11 +8,11 @@ public struct TagSource: JournaledAction, SourcesTag, ListsTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.TagSource"
     /// The source.
-    public let id: UUID
+    let id: UUID
     /// The tags to add.
-    public let tags: [String]
+    let tags: [String]
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Files the source `id` under `tags` too.
     public init(id: UUID, tags: [String], date: Date = Date()) {
@@ -36,11 +36,11 @@ public struct UntagSource: JournaledAction, SourcesTag, ListsTag, NoticesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.UntagSource"
     /// The source.
-    public let id: UUID
+    let id: UUID
     /// The tags to remove.
-    public let tags: [String]
+    let tags: [String]
     /// When it was asked for.
-    public let date: Date
+    let date: Date
 
     /// Takes `tags` off the source `id`.
     public init(id: UUID, tags: [String], date: Date = Date()) {

@@ -7,7 +7,7 @@ public struct CreateTag: JournaledAction {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.CreateTag"
     /// The tag, as written after ``TagName``'s rules.
-    public let name: String
+    let name: String
 
     /// Makes the tag `name`.
     public init(name: String) {
@@ -26,9 +26,9 @@ public struct RenameTag: JournaledAction, SourcesTag, ListsTag, RulesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.RenameTag"
     /// The tag to rename, exactly as written.
-    public let from: String
+    let from: String
     /// Its new name, as written after ``TagName``'s rules.
-    public let to: String
+    let to: String
 
     /// Renames the tag `from` to `to`.
     public init(from: String, to: String) {
@@ -64,7 +64,7 @@ public struct DeleteTag: JournaledAction, SourcesTag, ListsTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.DeleteTag"
     /// The tag, exactly as written.
-    public let name: String
+    let name: String
 
     /// Deletes the tag `name`.
     public init(name: String) {

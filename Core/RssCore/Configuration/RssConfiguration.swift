@@ -16,21 +16,21 @@ public struct RssConfiguration: Sendable {
     }
 
     /// The database to use.
-    public var database: Database
+    var database: Database
     /// Whether to refresh every `refreshInterval` (interactive fronts); batch programs leave it off, so that
     /// ``/ReduxVM/Store/idle()`` returns once their own work is done.
-    public var refreshesPeriodically: Bool
+    var refreshesPeriodically: Bool
     /// The shortest interval between scheduled fetches of a source (seconds): the refresh interval can be as
     /// short as a minute, and a source's own interval too; this keeps each server from being asked more often
     /// than this by the timer or `rss-report --refresh` (``FetchSchedule``). Refreshes someone asks for are
     /// not held back.
-    public var minimumFetchInterval: TimeInterval
+    var minimumFetchInterval: TimeInterval
 
     /// An OPML file whose feeds a database starts with when this store creates it: a front's preinstalled
     /// sources, as the original app had. Imported once, when the database file is created (relative addresses
     /// in it are relative to the file); a database that exists already is left alone, so sources a user
     /// removed never come back. Nil, the default, starts a new database empty.
-    public var firstRunSources: URL?
+    var firstRunSources: URL?
 
     /// Records every action the store reduces, for replay (``RssJournal/create(at:writer:)``); nil, the
     /// default, records nothing. The caller closes it when the store is done.
@@ -40,15 +40,31 @@ public struct RssConfiguration: Sendable {
     /// (``CredentialRedaction``): feed addresses may carry credentials.
     public var logger: Logger?
 
-    /// How often the store looks for what other processes wrote to the database (``CheckForChanges``), for a
-    /// front that stays open beside others; nil, the default, checks only when a ``CheckForChanges`` is
-    /// dispatched (a batch program's store becomes idle only without a timer).
-    public var changeCheckInterval: Duration?
+    /// How often the store looks for what other processes wrote to the database (``CheckForChanges``); nil
+    /// checks only when one is dispatched (a batch program's store becomes idle only without a timer).
+    var changeCheckInterval: Duration?
 
     /// The default minimum interval between timed fetches of one source: 15 minutes.
     public static let defaultMinimumFetchInterval: TimeInterval = 15 * 60
 
     /// A configuration; the defaults suit a batch program on the shared database.
+    ///
+    /// - Parameters:
+    ///   - database: The database to use.
+    ///   - refreshesPeriodically: Whether to refresh every `refresh-interval` (interactive fronts); batch
+    ///     programs leave it off, so that ``/ReduxVM/Store/idle()`` returns once their own work is done.
+    ///   - minimumFetchInterval: The shortest interval between scheduled fetches of a source, in seconds
+    ///     (15 minutes by default): it keeps each server from being asked more often than this by the timer or
+    ///     `rss-report --refresh` (``FetchSchedule``), whatever the refresh intervals say. Refreshes someone
+    ///     asks for are not held back.
+    ///   - firstRunSources: An OPML file whose feeds a database starts with when this store creates it (a
+    ///     front's preinstalled sources); a database that exists already is left alone, so sources a user
+    ///     removed never come back. Nil starts a new database empty.
+    ///   - journal: Records every action the store reduces, for replay (``RssJournal/create(at:writer:)``).
+    ///   - logger: Where actions, fetches and the database's opening are logged (``CredentialRedaction``).
+    ///   - changeCheckInterval: How often the store looks for what other processes wrote to the database, for
+    ///     a front that stays open beside others; nil checks only when the front asks
+    ///     (``ReduxVM/Store/checkForChanges()``).
     public init(
         database: Database = .standard, refreshesPeriodically: Bool = false,
         minimumFetchInterval: TimeInterval = defaultMinimumFetchInterval, firstRunSources: URL? = nil,

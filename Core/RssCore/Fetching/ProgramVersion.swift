@@ -1,7 +1,7 @@
 /// The program's version, in one place: the User-Agent and every front's `--version` take it from here.
 public enum ProgramVersion {
     /// The version, `major.minor.patch`.
-    public static let current = "0.2.0"
+    static let current = "0.2.0"
 
     /// What a front prints for `--version`: its name and the version, `rss-repl 0.2.0`.
     public static func line(program: String) -> String { "\(program) \(current)" }

@@ -25,11 +25,11 @@ public import Foundation
 /// ```
 public struct ArticleFilter: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The longest expression accepted, in characters.
-    public static let maximumLength = 2_000
+    static let maximumLength = 2_000
     /// The most conditions one expression may hold.
-    public static let maximumConditions = 100
+    static let maximumConditions = 100
     /// How deep parentheses and `not` may nest.
-    public static let maximumDepth = 32
+    static let maximumDepth = 32
 
     /// The expression as written.
     public let text: String

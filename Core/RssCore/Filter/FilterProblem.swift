@@ -17,7 +17,7 @@ public struct FilterProblem: Error, Sendable, Equatable, Hashable, Codable {
     public let kind: Kind
 
     /// A problem at `column`.
-    public init(column: Int, kind: Kind) {
+    init(column: Int, kind: Kind) {
         self.column = column
         self.kind = kind
     }

@@ -18,7 +18,7 @@ public import ReduxVM
 public enum RssJournal {
     /// The format every reader's journal declares on its first line. The version grows when an action's
     /// recorded form changes in a way older readers would misread.
-    public static let format = JournalFormat(format: "rss-reeder-journal", version: 1)
+    static let format = JournalFormat(format: "rss-reeder-journal", version: 1)
 
     /// Creates (or truncates) a journal file, readable by its owner only: it holds feed addresses (with any
     /// credentials in them) and what the user read, like the database. `writer` names the program in the
@@ -39,7 +39,7 @@ public enum RssJournal {
     }
 
     /// Every action RssCore reduces, by its journal name.
-    public static let registry: JournalRegistry<RssState> = {
+    static let registry: JournalRegistry<RssState> = {
         var registry = JournalRegistry<RssState>()
         for register in registrations { register(&registry) }
         return registry

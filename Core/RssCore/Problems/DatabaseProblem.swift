@@ -9,7 +9,7 @@ public struct DatabaseProblem: Error, Sendable, Equatable, Codable {
     public let failure: DatabaseFailure
 
     /// A problem with the database at `path` during `operation`.
-    public init(path: String, operation: DatabaseOperation, failure: DatabaseFailure) {
+    init(path: String, operation: DatabaseOperation, failure: DatabaseFailure) {
         self.path = path
         self.operation = operation
         self.failure = failure

@@ -66,7 +66,7 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
     }
 
     /// Not before this time, as the server asked with `Retry-After`; nil when it did not.
-    public var retryAfter: Date? {
+    var retryAfter: Date? {
         if case .http(_, let retryAfter) = self { return retryAfter }
         return nil
     }

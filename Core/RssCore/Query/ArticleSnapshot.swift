@@ -20,7 +20,7 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
     /// The date lists sort by: published, else updated, else first seen.
     public let date: Date
     /// When it was published, if the feed says.
-    public let published: Date?
+    let published: Date?
     /// When it was last updated, if the feed says.
     public let updated: Date?
     /// When this reader first stored it.
@@ -69,9 +69,9 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
 /// An article's text as the feed gave it: HTML (or plain text, which reads as HTML too).
 public struct ArticleBody: Sendable, Equatable {
     /// The short text (RSS description, Atom summary, JSON Feed summary), if any.
-    public let summaryHTML: String?
+    let summaryHTML: String?
     /// The full text (`content:encoded`, Atom content, JSON Feed content), if any.
-    public let contentHTML: String?
+    let contentHTML: String?
 
     /// The full text, else the summary, else "".
     public var html: String { contentHTML ?? summaryHTML ?? "" }

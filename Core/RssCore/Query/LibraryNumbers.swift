@@ -14,7 +14,7 @@ public struct LibraryNumbers: Sendable, Equatable {
         public let number: Int
         /// Whether it exists without sources, made by ``CreateTag`` (until ``DeleteTag``); otherwise it exists
         /// while some source is filed under it.
-        public let isKept: Bool
+        let isKept: Bool
     }
 
     /// The number of every source followed.

@@ -9,7 +9,7 @@ public struct SourceArticleCounts: Sendable, Equatable {
     public let starred: Int
 
     /// Counts of a source: `total` articles, `unread` of them unread and `starred` starred.
-    public init(total: Int, unread: Int, starred: Int) {
+    init(total: Int, unread: Int, starred: Int) {
         self.total = total
         self.unread = unread
         self.starred = starred

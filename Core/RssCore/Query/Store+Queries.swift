@@ -57,8 +57,8 @@ extension Store where State == RssState {
         try await readDatabase { database throws(DatabaseProblem) in try database.snapshot(id: id) }
     }
 
-    /// Looks now for what other processes wrote (``CheckForChanges``) and returns once whatever changed is in
-    /// the state: a front calls it before each user command, so the command works on the database's truth.
+    /// Looks now for what other processes wrote and returns once whatever changed is in the state: a front
+    /// calls it before each user command, so the command works on the database's truth.
     public func checkForChanges() async {
         dispatch(CheckForChanges())
         await processed()

@@ -6,7 +6,7 @@ public struct RulesState: Sendable, Equatable, Codable {
     public internal(set) var queries: [SavedQuery] = []
 
     /// No rules, no queries.
-    public init() {}
+    init() {}
 
     /// The rule named `name` (case ignored).
     public func rule(named name: String) -> ArticleRule? {

@@ -12,7 +12,7 @@ public struct ArticleCounts: Sendable, Equatable, Codable {
     public internal(set) var unreadBySource: [UUID: Int] = [:]
 
     /// No articles.
-    public init() {}
+    init() {}
 
     init(total: Int, unread: Int, starred: Int, unreadBySource: [UUID: Int]) {
         self.total = total

@@ -28,13 +28,13 @@ public struct FeedDiscovery: Sendable, Equatable {
     /// The address given.
     public let page: URL
     /// The tags the followed source is filed under.
-    public let tags: [String]
+    let tags: [String]
     /// Whether, of several feeds, the first is followed, or the user is asked.
-    public let choice: DiscoverFeeds.Choice
+    let choice: DiscoverFeeds.Choice
     /// Where the search stands.
     public internal(set) var phase: Phase
     /// What its fetches, and the source it follows, may reach.
-    public let policy: AddressPolicy
+    let policy: AddressPolicy
 
     init(
         id: UUID, page: URL, tags: [String], choice: DiscoverFeeds.Choice, phase: Phase,

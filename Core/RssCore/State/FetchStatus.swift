@@ -8,7 +8,7 @@ public struct FetchStatus: Sendable, Equatable, Codable {
     public internal(set) var lastError: FetchError?
     /// Not before this time, as the server asked with `Retry-After`: every refresh, even one the user asked
     /// for, skips the source until then.
-    public internal(set) var nextAttemptAfter: Date?
+    var nextAttemptAfter: Date?
     /// When the source was last fetched, whatever the outcome: scheduled refreshes count its interval from
     /// it (see ``FetchSchedule``).
     public internal(set) var lastAttempt: Date?
@@ -16,15 +16,15 @@ public struct FetchStatus: Sendable, Equatable, Codable {
     public internal(set) var consecutiveFailures: Int
     /// While failing: no scheduled refresh fetches the source before this time (a refresh someone asks for
     /// does). Exponential, with jitter, from the interval up to a day.
-    public internal(set) var backingOffUntil: Date?
+    var backingOffUntil: Date?
     /// A permanent redirect (301, 308) the last fetch followed: the source takes the new address when the
     /// next fetch is redirected there too.
-    public internal(set) var pendingMove: URL?
+    var pendingMove: URL?
     /// What the feed and its server asked about the interval, as the last fetch said.
-    public internal(set) var hints: RefreshHints
+    var hints: RefreshHints
 
     /// No fetch yet.
-    public init(
+    init(
         lastSuccess: Date? = nil, lastError: FetchError? = nil, nextAttemptAfter: Date? = nil,
         lastAttempt: Date? = nil, consecutiveFailures: Int = 0, backingOffUntil: Date? = nil,
         pendingMove: URL? = nil, hints: RefreshHints = RefreshHints()

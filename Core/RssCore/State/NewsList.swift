@@ -65,14 +65,14 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
     /// Its title (already stripped of markup).
     public let title: String
     /// Its link, if any.
-    public let link: URL?
+    let link: URL?
     /// Its author, if the feed says.
-    public let author: String?
+    let author: String?
     /// When it was published (or first seen, when the feed has no date).
     public let date: Date
     /// When this reader first stored it: a batch front tells what a run brought by comparing it with the run's
     /// start.
-    public let firstSeen: Date
+    let firstSeen: Date
     /// Whether it was read.
     public internal(set) var isRead: Bool
     /// Whether it is starred.
@@ -99,7 +99,7 @@ public struct NewsList: Sendable, Equatable {
     /// Which articles it shows.
     public internal(set) var filter = ListFilter()
     /// In which order.
-    public internal(set) var sort = ListSort.newestFirst
+    var sort = ListSort.newestFirst
     /// The page shown, from 0: the page the last read returned.
     public internal(set) var page = 0
     /// The rows of that page.
@@ -112,7 +112,7 @@ public struct NewsList: Sendable, Equatable {
     /// True while the page is being read from the database.
     public internal(set) var isLoading = false
     /// Bumped by every change that needs a reload, so that a late result for an older query is ignored.
-    public internal(set) var generation = 0
+    var generation = 0
     /// Which page the pending read is to show.
     var pageRequest = PageRequest.same
 

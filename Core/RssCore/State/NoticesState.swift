@@ -39,7 +39,7 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
     /// What happened.
     public let event: Event
     /// When it was posted.
-    public let date: Date
+    let date: Date
 
     /// Error for a problem, info for everything else.
     public var kind: Kind {

@@ -11,13 +11,12 @@ public struct RefreshState: Sendable, Equatable {
     /// Articles new in this refresh so far.
     public internal(set) var newArticles = 0
     /// The sources still to fetch, in order.
-    public internal(set) var pending: [UUID] = []
+    @_spi(Benchmarks) public internal(set) var pending: [UUID] = []
     /// When the last refresh ended.
-    public internal(set) var lastFinished: Date?
+    var lastFinished: Date?
     /// Incremented for every refresh started, so side effects tell refreshes apart.
-    public internal(set) var generation = 0
-    /// When the reader's timer looks for due sources next (see ``Refresh/due(at:minimumInterval:)``); nil
-    /// before its first look.
+    var generation = 0
+    /// When the reader's timer looks for due sources next; nil before its first look.
     public internal(set) var nextTimedCheck: Date?
     /// When the timer's session began: sources whose time came before it are caught up spread out.
     var timerSince: Date?

@@ -49,5 +49,5 @@ public struct RssState: Sendable, Equatable {
     }
 
     /// An empty state, before the store has loaded the database.
-    public init() {}
+    init() {}
 }

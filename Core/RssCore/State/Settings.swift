@@ -10,7 +10,7 @@ public struct Settings: Sendable, Equatable, Codable {
     public internal(set) var retentionPerSource: Int? = nil
 
     /// The defaults: hourly refresh, 20 rows a page, nothing deleted.
-    public init() {}
+    init() {}
 
     /// The longest refresh interval accepted: 30 days (longer ones would overflow the timer's clock).
     public static let longestRefreshInterval = 30 * 86_400

@@ -24,10 +24,10 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     public internal(set) var status: FetchStatus
     /// The user's interval for this source alone (`set-source SOURCE interval 2h`), instead of the refresh
     /// interval setting; nil follows the setting. The feed and server may still raise it (``FetchSchedule``).
-    public internal(set) var refreshInterval: TimeInterval?
+    var refreshInterval: TimeInterval?
     /// What the source's fetches may reach: the policy it was added under (``AddSource/policy``), applied by
     /// every program that fetches it.
-    public var addressPolicy: AddressPolicy { restrictedPolicy ?? .unrestricted }
+    var addressPolicy: AddressPolicy { restrictedPolicy ?? .unrestricted }
     /// The policy when it is not ``AddressPolicy/unrestricted``: optional, so that journals written before
     /// policies existed still read.
     var restrictedPolicy: AddressPolicy?

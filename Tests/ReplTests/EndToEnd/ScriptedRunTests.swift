@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@testable import RssCore
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Foundation
 import ReduxVM
-import RssCore
+@testable import RssCore
 import RssResources
 import Testing
 

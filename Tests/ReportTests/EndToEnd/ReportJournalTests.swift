@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@testable import RssCore
 import Testing
 
 /// `rss-report --journal` records its run for replay, `--log-file` logs it without credentials.

@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@testable import RssCore
 import Testing
 
 /// The report over the bundled sample feeds, end to end: the built executable on a fresh database.

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServers
 import Testing
 import NIOHTTP1
-import RssCore
+@testable import RssCore
 import ReduxVM
 
 extension ServeEndToEnd {

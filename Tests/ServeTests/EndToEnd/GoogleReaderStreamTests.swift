@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackServers
 import Testing
-import RssCore
+@testable import RssCore
 import ReduxVM
 import NIOHTTP1
 

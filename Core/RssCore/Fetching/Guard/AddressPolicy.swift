@@ -16,7 +16,7 @@ public struct AddressPolicy: Sendable, Equatable, Hashable, Codable {
     /// Whether every scheme RssCore fetches and every address is allowed.
     let isUnrestricted: Bool
     /// Networks allowed besides the public ones, under the public-web policy.
-    public let allowedNetworks: [IPNetwork]
+    let allowedNetworks: [IPNetwork]
 
     /// Every scheme RssCore fetches (`file`, `http`, `https`) and every address: the owner's own programs.
     public static let unrestricted = AddressPolicy(isUnrestricted: true, allowedNetworks: [])
@@ -48,7 +48,7 @@ public struct IPNetwork: Sendable, Hashable, Codable, LosslessStringConvertible 
     /// The network's first address.
     let address: IPAddress
     /// How many leading bits are fixed.
-    public let prefixLength: Int
+    let prefixLength: Int
 
     /// Reads `text` as `ADDRESS/LENGTH` (or an address alone, a network of one); nil when it is not one.
     public init?(_ text: String) {
@@ -62,9 +62,9 @@ public struct IPNetwork: Sendable, Hashable, Codable, LosslessStringConvertible 
     }
 
     /// Every IPv4 address, `0.0.0.0/0`.
-    public static let everyIPv4 = IPNetwork("0.0.0.0/0")!
+    static let everyIPv4 = IPNetwork("0.0.0.0/0")!
     /// Every IPv6 address, `::/0`.
-    public static let everyIPv6 = IPNetwork("::/0")!
+    static let everyIPv6 = IPNetwork("::/0")!
     /// Every address of both families.
     public static let everyAddress = [everyIPv4, everyIPv6]
 
