@@ -77,7 +77,7 @@ public enum ItemIdentity {
 
     /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`): two links
     /// the identity rule takes for the same.
-    package static func normalizedLink(_ link: String) -> String {
+    public static func normalizedLink(_ link: String) -> String {
         let trimmed = link.trimmingASCIIWhitespace()
         if let ascii = ASCIIText.normalizedLink(trimmed) { return ascii }
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }
