@@ -3,8 +3,8 @@ import GRDB
 
 /// Recognising an article stored under another form of its id: the parser tells apart items that share a
 /// publisher id by their link (and title), so one article's id depends on which items shared its guid when it
-/// was fetched (``ItemIdentity/Forms``). Without this, a feed listing an article alone, then beside a second
-/// item of the same guid, stored the first article twice.
+/// was fetched (``/FeedParser/ItemIdentity/Forms``). Without this, a feed listing an article alone, then beside
+/// a second item of the same guid, stored the first article twice.
 extension StoredFeedItems {
     /// Finds, for the fetched items the exact look-up left unmatched, the article or tombstone stored under
     /// another form of their id, and records it in ``storedAs``.
