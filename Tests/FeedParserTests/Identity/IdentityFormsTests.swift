@@ -60,7 +60,8 @@ struct IdentityFormsTests {
     }
 
     @Test func hashedIDsHaveNoOtherForms() throws {
-        let feed = try FeedParser().parse(Feeds.rss(items: "<item><title>T</title><link>https://x.example/1</link></item>"))
+        let feed = try FeedParser().parse(
+            Feeds.rss(items: "<item><title>T</title><link>https://x.example/1</link></item>"))
         #expect(feed.items[0].idKind == .hash)
         #expect(ItemIdentity.forms(of: feed.items[0]) == nil)
     }

@@ -8,7 +8,8 @@ import Testing
 struct SharedGuidReportTests {
     static func document(_ items: [(path: String, title: String)]) -> String {
         let body = items.map {
-            "<item><guid isPermaLink=\"false\">same</guid><link>https://example.org\($0.path)</link><title>\($0.title)</title></item>"
+            "<item><guid isPermaLink=\"false\">same</guid><link>https://example.org\($0.path)</link>"
+                + "<title>\($0.title)</title></item>"
         }.joined()
         return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Shared</title>\(body)</channel></rss>"
     }
@@ -19,7 +20,8 @@ struct SharedGuidReportTests {
         let feed = try report.feed("shared.rss", Self.document([first]))
         let added = try await report.run(["--url", feed.path, "--quiet"])
         #expect(added.status == 0, "\(added.stderr)")
-        for (items, status) in [([first, second], "OK   Shared (1 new)"), ([first], "OK   Shared"), ([second, first], "OK   Shared")] {
+        let fetches = [([first, second], "OK   Shared (1 new)"), ([first], "OK   Shared"), ([second, first], "OK   Shared")]
+        for (items, status) in fetches {
             _ = try report.feed("shared.rss", Self.document(items))
             let refreshed = try await report.run(["--refresh", "--force", "--format", "tsv"])
             #expect(refreshed.status == 0, "\(refreshed.stderr)")

@@ -9,7 +9,8 @@ import Testing
 struct SharedGuidMergeTests {
     /// An item with guid `guid` and a link on example.com.
     static func item(_ path: String, _ title: String, guid: String = "same") -> String {
-        "<item><guid isPermaLink=\"false\">\(guid)</guid><link>https://example.com\(path)</link><title>\(title)</title></item>"
+        "<item><guid isPermaLink=\"false\">\(guid)</guid><link>https://example.com\(path)</link>"
+            + "<title>\(title)</title></item>"
     }
 
     static let first = item("/a", "First article")
@@ -19,7 +20,8 @@ struct SharedGuidMergeTests {
     static let documents: [String: String] = [
         "A": first, "AB": first + second, "BA": second + first, "B": second,
         "A2": item("/a2", "First article"),
-        "U1": item("/live", "Update 1", guid: "live"), "U1U2": item("/live", "Update 1", guid: "live") + item("/live", "Update 2", guid: "live"),
+        "U1": item("/live", "Update 1", guid: "live"),
+        "U1U2": item("/live", "Update 1", guid: "live") + item("/live", "Update 2", guid: "live"),
     ]
 
     /// The items of document `name` as a refresh hands them to the merge.
