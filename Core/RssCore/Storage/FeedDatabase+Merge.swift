@@ -33,8 +33,9 @@ extension FeedDatabase {
     /// transaction. Only those columns are written: a source disabled or retagged meanwhile stays so.
     ///
     /// Rules:
-    /// - an item is known by (source, stable id): a re-fetch never duplicates it (duplicates within one fetch
-    ///   count once, the first wins);
+    /// - an item is known by (source, stable id), or by another form of its id where the feed shares its guid
+    ///   with other items (``StoredFeedItems/matchOtherForms(of:sourceID:_:)``): a re-fetch never duplicates it
+    ///   (duplicates within one fetch count once, the first wins);
     /// - a known item's text, links, dates and enclosure are updated when they changed (and it is dated as
     ///   changed, for sync clients); its read and starred marks, id and first-seen time never are;
     /// - a new item's number (its rowid) is above every number given before, even of articles since removed;
@@ -81,7 +82,8 @@ extension FeedDatabase {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
             return nil
         }
-        let stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
+        var stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
+        try stored.matchOtherForms(of: items, sourceID: source, db)
         let insert = try db.cachedStatement(sql: """
             INSERT INTO article (\(StoredArticle.columns), isHidden) VALUES (\(StoredArticle.placeholders), ?)
             """)
@@ -99,7 +101,7 @@ extension FeedDatabase {
         var insertedRowids: ClosedRange<Int64>?
         var seen = Set<String>()
         for item in items where seen.insert(item.stableID).inserted {
-            if let known = stored.articles[item.stableID] {
+            if let known = stored.article(for: item.stableID) {
                 let fetched = MergeFields(item: item)
                 if known.fields == fetched { continue }
                 let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? known.firstSeenAt
@@ -115,7 +117,7 @@ extension FeedDatabase {
                     now.storageValue, rowid,
                 ])
                 result.updated += 1
-            } else if stored.tombstones.contains(item.stableID) {
+            } else if stored.isBuried(item.stableID) {
                 continue
             } else {
                 let verdict = rules.verdict(for: item, firstSeen: now, now: now)
@@ -157,7 +159,7 @@ extension FeedDatabase {
                 visible: result.visible, unread: result.unread, starred: result.starred, sourceID: source, db)
         }
         if !items.isEmpty {
-            try pruneTombstones(stored.tombstones, sourceID: source, keeping: seen, db)
+            try pruneTombstones(stored.tombstones, sourceID: source, keeping: seen.union(stored.storedAs.values), db)
         }
         if let status {
             _ = try saveFetchStatus(status, sourceID: sourceID, db)  // the source exists: checked above

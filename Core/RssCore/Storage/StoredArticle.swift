@@ -1,3 +1,4 @@
+import FeedParser
 import Foundation
 
 /// One article with everything stored about it, content included (what opening an article needs).
@@ -39,6 +40,9 @@ struct FetchedItem: Sendable, Equatable {
     var enclosureURL: String?
     var enclosureType: String?
     var categories: [String]
+    /// The other forms the item's id takes when other items of its feed share its publisher id, under which
+    /// an earlier fetch may have stored it; nil for an item without a publisher id.
+    var forms: ItemIdentity.Forms?
 
     init(
         stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,

@@ -14,10 +14,13 @@ struct StoredFeedItems {
         var firstSeenAt: Double
     }
 
-    /// The stored articles among the fetched items, by stable id.
-    private(set) var articles: [String: Known] = [:]
+    /// The stored articles among the fetched items, by stored stable id.
+    var articles: [String: Known] = [:]
     /// The stable ids of the source's tombstones.
     let tombstones: Set<String>
+    /// Fetched stable ids stored under another form of their identity (see ``matchOtherForms(of:sourceID:_:)``):
+    /// the stable id of the article, or of the tombstone, that stands for each.
+    var storedAs: [String: String] = [:]
 
     /// Reads the articles of `sourceID` with the stable ids `stableIDs`, and the source's tombstones.
     init(sourceID: String, stableIDs: [String], _ db: Database) throws {
@@ -25,7 +28,22 @@ struct StoredFeedItems {
             String.fetchAll(
                 db.cachedStatement(sql: "SELECT stableId FROM article_tombstone WHERE sourceId = ?"),
                 arguments: [sourceID]))
-        guard !stableIDs.isEmpty else { return }
+        articles = try Self.storedArticles(sourceID: sourceID, stableIDs: stableIDs, db)
+    }
+
+    /// The stored article a fetched item with stable id `fetchedID` is, if any.
+    func article(for fetchedID: String) -> Known? {
+        articles[storedAs[fetchedID] ?? fetchedID]
+    }
+
+    /// Whether the item with stable id `fetchedID` was removed by retention or a rule (a tombstone stands for it).
+    func isBuried(_ fetchedID: String) -> Bool {
+        tombstones.contains(storedAs[fetchedID] ?? fetchedID)
+    }
+
+    /// The articles of `sourceID` with the stable ids `stableIDs`, by stable id.
+    static func storedArticles(sourceID: String, stableIDs: [String], _ db: Database) throws -> [String: Known] {
+        guard !stableIDs.isEmpty else { return [:] }
         // The ids go in as one JSON array: one statement, cached, whatever their number. `CROSS JOIN` keeps the
         // array the outer loop, so that each id is one probe of the (sourceId, stableId) index.
         let rows = try Row.fetchCursor(
@@ -36,9 +54,11 @@ struct StoredFeedItems {
                     ON article.sourceId = ? AND article.stableId = fetched.value
                 """),
             arguments: [JSONText.array(of: stableIDs), sourceID])
+        var articles: [String: Known] = [:]
         while let row = try rows.next() {
             articles[row["stableId"]] = Known(
                 rowid: row["rowid"], fields: MergeFields(row: row), firstSeenAt: row["firstSeenAt"])
         }
+        return articles
     }
 }

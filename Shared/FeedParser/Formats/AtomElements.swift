@@ -95,13 +95,17 @@ enum AtomElements {
 
     private static func link(_ e: Int, _ ctx: inout MappingContext, _ item: inout ItemDraft, base: Int) {
         let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"
-        guard let href = ctx.link(ctx.attribute("href", of: e) ?? ctx.text(e), at: e, field: "link") else { return }
         switch rel {
         case "alternate", "http://www.iana.org/assignments/relation/alternate":
+            guard let href = ctx.href(of: e, field: "link") ?? ctx.link(ctx.text(e), at: e, field: "link") else {
+                return
+            }
             let type = ctx.attribute("type", of: e)?.lowercased()
             let isHTML = type == nil || mentions(type!, "html")
             item.link.offer(href, rank: base + (isHTML ? 1 : 2))
         case "enclosure":
+            // An empty address is no enclosure (publishers leave it so), not the entry's page as a media file.
+            guard let href = ctx.link(ctx.attribute("href", of: e) ?? ctx.text(e), at: e, field: "link") else { return }
             item.addEnclosure(FeedEnclosure(url: href, mimeType: ctx.attribute("type", of: e),
                                             length: ctx.attribute("length", of: e).flatMap { Int64($0) }))
         default: break
@@ -115,11 +119,11 @@ enum AtomElements {
         case "subtitle", "tagline": feed.description.offer(textConstruct(e, ctx), rank: base)
         case "link":
             let rel = ctx.attribute("rel", of: e)?.lowercased() ?? "alternate"
-            if rel == "self" { feed.selfLink.offer(ctx.link(ctx.attribute("href", of: e), at: e, field: "link"), rank: base) }
+            if rel == "self" { feed.selfLink.offer(ctx.href(of: e, field: "link"), rank: base) }
             guard rel == "alternate" else { return }
             let type = ctx.attribute("type", of: e)?.lowercased()
             let isHTML = type == nil || mentions(type!, "html")
-            feed.link.offer(ctx.link(ctx.attribute("href", of: e), at: e, field: "link"), rank: base + (isHTML ? 1 : 2))
+            feed.link.offer(ctx.href(of: e, field: "link"), rank: base + (isHTML ? 1 : 2))
         case "icon": feed.icon.offer(ctx.link(ctx.text(e), at: e, field: "icon"), rank: base + 2)
         case "logo": feed.icon.offer(ctx.link(ctx.text(e), at: e, field: "logo"), rank: base + 3)
         case "updated", "modified": feed.updated.offer(ctx.date(e, field: ctx.doc[e].qname), rank: base)

@@ -27,9 +27,30 @@ enum HTMLTagStripper {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether `text` is unambiguously markup: an HTML element is opened and closed in it (`<b>…</b>`), or it
+    /// holds a comment. Text that merely mentions a tag (`Use <br> or <hr>?`, `The <img> element`, `Type <b>
+    /// for bold`) is not: only a title that is markup loses its tags (see ``TitleText/Markup/looseHTML``).
+    static func isMarkup(_ text: String) -> Bool {
+        guard text.utf8.contains(0x3C) else { return false }
+        var scanner = Scanner(Array(text.utf8))
+        let lastClosing = scanner.closingPositions()
+        let p = scanner.p
+        var i = 0
+        while i < p.count {
+            guard p[i] == 0x3C, let tag = scanner.tag(at: i) else {
+                i += 1
+                continue
+            }
+            if tag.isComment || !tag.closing && (lastClosing[tag.name] ?? -1) > i { return true }
+            i = tag.end
+        }
+        return false
+    }
+
     private struct Tag {
         /// Lower-cased element name; empty for comments and declarations.
         var name = ""
+        var isComment = false
         var closing = false
         var attributesOrSlash = false
         /// Index just past the `>`.
@@ -62,7 +83,7 @@ enum HTMLTagStripper {
             if p[i] == 0x21 || p[i] == 0x3F {  // <!-- … -->, <!…>, <?…?>
                 let isComment = i + 2 < p.count && p[i + 1] == 0x2D && p[i + 2] == 0x2D
                 let end = isComment ? find([0x2D, 0x2D, 0x3E], from: i + 3) : find([0x3E], from: i + 1)
-                return end.map { Tag(end: $0) }
+                return end.map { Tag(isComment: isComment, end: $0) }
             }
             var tag = Tag()
             if p[i] == 0x2F { tag.closing = true; i += 1 }

@@ -1,6 +1,9 @@
 /// Makes relative `href`, `src` and `poster` attributes inside HTML content absolute, since content is shown
 /// away from the page it came from (a terminal, a database) where relative links point nowhere.
 ///
+/// An empty `href` is a link to the base itself (RFC 3986 §5.2, as feedparser resolves it); an empty `src` or
+/// `poster` stays empty, since HTML makes an empty image or poster address mean no image at all, not the page.
+///
 /// Works on UTF-8 bytes and allocates only when something changes: most feeds already use absolute URLs.
 enum HTMLURLRewriter {
     static func resolve(_ html: String, against base: String) -> String {
@@ -12,16 +15,20 @@ enum HTMLURLRewriter {
             while let equals = ByteSearch.first(0x3D, in: p, from: i) {  // '='
                 i = equals
                 let valueStart = i + 2
-                guard i + 1 < n, p[i + 1] == 0x22 || p[i + 1] == 0x27, isURLAttribute(p, endingAt: i) else {
+                guard i + 1 < n, p[i + 1] == 0x22 || p[i + 1] == 0x27, let attribute = urlAttribute(p, endingAt: i)
+                else {
                     i += 1
                     continue
                 }
                 let quote = p[i + 1]
                 guard let end = ByteSearch.first(quote, in: p, from: valueStart) else { break }
-                if needsResolution(p, valueStart..<end) {
+                if valueStart == end ? attribute == .href : needsResolution(p, valueStart..<end) {
                     let value = ValidUTF8.string(p, valueStart..<end)
                     let resolved = URLResolver.resolve(value, against: base)
-                    if resolved != value { edits.append((valueStart..<end, resolved)) }
+                    // A `javascript:` xml:base must not turn a relative or empty link into a script.
+                    if resolved != value, !URLResolver.isDangerous(resolved) {
+                        edits.append((valueStart..<end, resolved))
+                    }
                 }
                 i = end + 1
             }
@@ -41,17 +48,25 @@ enum HTMLURLRewriter {
         return ValidUTF8.string(out)
     }
 
-    /// Whether the attribute name just before `=` at `equals` is href, src or poster (any case).
-    private static func isURLAttribute(_ p: UnsafeBufferPointer<UInt8>, endingAt equals: Int) -> Bool {
+    /// The attributes whose values are addresses.
+    private enum URLAttribute {
+        /// A link's target: empty, it is the base itself.
+        case href
+        /// `src` and `poster`, an image's or a video's address: empty, it is none.
+        case source
+    }
+
+    /// Which address attribute the name just before `=` at `equals` is (href, src or poster, any case), if any.
+    private static func urlAttribute(_ p: UnsafeBufferPointer<UInt8>, endingAt equals: Int) -> URLAttribute? {
         // Content is full of `class="…"` and `style="…"`: the last letter turns nearly all of them away at once.
         guard equals > 0, p[equals - 1] | 0x20 == 0x66 || p[equals - 1] | 0x20 == 0x63 || p[equals - 1] | 0x20 == 0x72 else {
-            return false  // not f, c or r, as href, src and poster end
+            return nil  // not f, c or r, as href, src and poster end
         }
         var start = equals
         while start > 0, start > equals - 8, p[start - 1] | 0x20 >= 0x61, p[start - 1] | 0x20 <= 0x7A { start -= 1 }
-        guard start > 0, p[start - 1] == 0x20 || p[start - 1] == 0x0A || p[start - 1] == 0x09 else { return false }
-        return matches(p, start..<equals, "href") || matches(p, start..<equals, "src")
-            || matches(p, start..<equals, "poster")
+        guard start > 0, p[start - 1] == 0x20 || p[start - 1] == 0x0A || p[start - 1] == 0x09 else { return nil }
+        if matches(p, start..<equals, "href") { return .href }
+        return matches(p, start..<equals, "src") || matches(p, start..<equals, "poster") ? .source : nil
     }
 
     /// Whether the bytes in `range` spell the lower-case ASCII `name` in any case.
@@ -62,7 +77,7 @@ enum HTMLURLRewriter {
         return true
     }
 
-    /// Relative, non-empty and not a fragment: the only values worth resolving.
+    /// Relative, non-empty and not a fragment: the only values worth resolving (besides an empty `href`).
     private static func needsResolution(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard let first = range.first, p[first] != 0x23 else { return false }  // '#'
         for k in range {

@@ -28,7 +28,7 @@ enum JSONFeedMapper {
         var warnings: [ParseWarning] = []
         let base = string(root["feed_url"]) ?? documentURL
         var feed = FeedDraft()
-        feed.title.offer(string(root["title"]).map { ($0, .looseHTML) }, rank: 0)
+        feed.title.offer(string(root["title"]).map { ($0, .escapedText) }, rank: 0)
         feed.link.offer(url(root["home_page_url"], base), rank: 0)
         feed.selfLink.offer(url(root["feed_url"], documentURL), rank: 0)
         feed.description.offer(string(root["description"]), rank: 0)
@@ -53,7 +53,7 @@ enum JSONFeedMapper {
             let text: String? = (id as? String) ?? (id as? NSNumber).map { "\($0)" }
             if let text = text?.trimmingASCIIWhitespace(), !text.isEmpty { item.id.offer((text, .jsonID), rank: 0) }
         }
-        item.title.offer(string(o["title"]).map { ($0, .looseHTML) }, rank: 0)
+        item.title.offer(string(o["title"]).map { ($0, .escapedText) }, rank: 0)
         item.link.offer(url(o["url"], base), rank: 0)
         item.link.offer(url(o["external_url"], base), rank: 1)
         item.content.offer(string(o["content_html"]), rank: 0)

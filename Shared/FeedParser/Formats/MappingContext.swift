@@ -51,6 +51,16 @@ struct MappingContext {
         return URLResolver.resolve(reference, against: doc[e].base)
     }
 
+    /// The target of an Atom link, its `href` made absolute; an empty `href` is the base in effect at `e`
+    /// (RFC 3986 §5.2: an empty reference resolves to its base, as feedparser reads it: an entry whose
+    /// `xml:base` is its page says `<link href=""/>`). Nil when `e` has no `href`, or an empty one and no base.
+    mutating func href(of e: Int, field: String) -> String? {
+        guard let given = doc.attribute("href", ns: "", of: e) else { return nil }
+        guard given.trimmingASCIIWhitespace().isEmpty else { return link(given, at: e, field: field) }
+        guard let base = doc[e].base, !base.isEmpty else { return nil }
+        return link(URLResolver.resolve("", against: base), at: e, field: field)
+    }
+
     /// The date in `e`'s text, or `nil` with a warning when it cannot be read.
     mutating func date(_ e: Int, field: String) -> FeedDate? {
         guard let raw = text(e) else { return nil }

@@ -8,9 +8,15 @@ enum TitleText {
         /// HTML for certain (Atom `html` and `xhtml`, markup inline in the element): every tag is removed and
         /// references are decoded.
         case html
-        /// Text that is sometimes HTML (RSS, JSON Feed, Dublin Core): references are decoded, but only tags
-        /// that are surely HTML are removed, so that `a < b` and `Vector<T>` stay as written.
+        /// Text that is sometimes HTML (RSS, Dublin Core, Media RSS): references are decoded; tags are removed
+        /// only from a title that is unambiguously markup (an HTML element opened and closed in it, or a
+        /// comment), and then only those that are surely HTML. So `<b>Breaking:</b> news` loses its tags, while
+        /// `Use <br> or <hr>?`, `The <img> element`, `Type <b> for bold`, `a < b` and `Vector<T>` stay as written.
         case looseHTML
+        /// Plain text in which publishers still escape characters as HTML does (JSON Feed, whose titles are
+        /// plain text by its specification, yet often come out of HTML templates as `It&#8217;s`): references
+        /// are decoded, every `<` stays.
+        case escapedText
     }
 
     /// A title as the feed gives it, with what it is; the identity hash reads the text, readers the plain text.
@@ -22,7 +28,10 @@ enum TitleText {
         switch markup {
         case .text: break
         case .html: text = HTMLEntities.decode(HTMLTagStripper.strip(text, onlyKnownTags: false))
-        case .looseHTML: text = HTMLEntities.decode(HTMLTagStripper.strip(text, onlyKnownTags: true))
+        case .looseHTML:
+            let markup = HTMLTagStripper.isMarkup(text)
+            text = HTMLEntities.decode(markup ? HTMLTagStripper.strip(text, onlyKnownTags: true) : text)
+        case .escapedText: text = HTMLEntities.decode(text)
         }
         let collapsed = collapsingWhitespace(text)
         return collapsed.isEmpty ? nil : collapsed

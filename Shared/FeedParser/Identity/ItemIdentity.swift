@@ -21,6 +21,10 @@ public import Foundation
 ///    has the same link, and for an untitled item (a note) over `normalised link + "\n\n" + summary + "\n" +
 ///    content`, whitespace collapsed. Items equal in id, link and title (and, untitled, in text) stay
 ///    duplicates and keep the plain id.
+/// 5. Rule 4 reads one document, so one article's id depends on which items share its publisher id at that
+///    fetch: the plain id when it is alone, the id told apart by link when others share it, by link and title
+///    when one of them has its link too. ``forms(of:)`` gives the forms it does not have now, so that a store
+///    which keeps articles by id finds one stored under another form instead of storing it again.
 ///
 /// Dates take part only under rule 3, so a re-dated item keeps its id; a changed title or link yields a new
 /// one, which is the best that can be done for feeds without ids. Nothing depends on the order of items, so
@@ -71,8 +75,9 @@ public enum ItemIdentity {
         return "\n" + normalizedTitle(item.summary ?? "") + "\n" + normalizedTitle(item.contentHTML ?? "")
     }
 
-    /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`).
-    static func normalizedLink(_ link: String) -> String {
+    /// Trims and lower-cases scheme and host (`HTTP://Example.COM/Path` → `http://example.com/Path`): two links
+    /// the identity rule takes for the same.
+    public static func normalizedLink(_ link: String) -> String {
         let trimmed = link.trimmingASCIIWhitespace()
         if let ascii = ASCIIText.normalizedLink(trimmed) { return ascii }
         guard let schemeEnd = trimmed.firstRange(of: "://") else { return trimmed }

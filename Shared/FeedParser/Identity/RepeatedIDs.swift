@@ -43,6 +43,7 @@ enum RepeatedIDs {
             for (position, index) in indices.enumerated() {
                 items[index].id = ItemIdentity.repeatedID(
                     id, of: items[index], sharesLink: itemsPerLink[links[position], default: 0] > 1)
+                items[index].sharedID = id
             }
             warnings.append(ParseWarning(
                 field: "item[\(indices[0])].id", rawValue: id,

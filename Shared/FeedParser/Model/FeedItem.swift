@@ -20,8 +20,12 @@ public struct FeedItem: Sendable, Hashable, Codable {
     public var id: String
     /// Where ``id`` came from.
     public var idKind: IDKind
+    /// The publisher id this item shares with different articles of its document, when rule 4 of
+    /// ``ItemIdentity`` made ``id`` unique from it; nil when ``id`` is the publisher's own id or a hash.
+    public var sharedID: String?
     /// Title as plain text, if any: references decoded, markup removed (all of it in Atom `html` and `xhtml`
-    /// titles, only tags that are surely HTML elsewhere, so `a < b` stays), whitespace collapsed.
+    /// titles; in RSS only from a title that is markup, an element opened and closed in it, so `a < b` and
+    /// `Use <br> or <hr>?` stay; none from JSON Feed's plain-text titles), whitespace collapsed.
     public var title: String?
     /// Permalink, absolute.
     public var link: String?
@@ -49,10 +53,11 @@ public struct FeedItem: Sendable, Hashable, Codable {
         id: String, idKind: IDKind, title: String? = nil, link: String? = nil, authors: [FeedAuthor] = [],
         published: FeedDate? = nil, updated: FeedDate? = nil, summary: String? = nil, contentHTML: String? = nil,
         enclosures: [FeedEnclosure] = [], categories: [String] = [], thumbnailURL: String? = nil,
-        durationSeconds: Double? = nil
+        durationSeconds: Double? = nil, sharedID: String? = nil
     ) {
         self.id = id
         self.idKind = idKind
+        self.sharedID = sharedID
         self.title = title
         self.link = link
         self.authors = authors

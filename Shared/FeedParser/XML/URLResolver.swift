@@ -5,11 +5,13 @@ import Foundation
 /// ``HTMLURLRewriter``, which never hands them here: the content is read on the page they point into.)
 enum URLResolver {
     /// The absolute form of `reference` relative to `base`, or `reference` trimmed when it cannot be resolved.
+    /// An empty reference is the base itself, without its fragment (RFC 3986 §5.2.2: the fragment is the
+    /// reference's, and an empty one has none).
     static func resolve(_ reference: String, against base: String?) -> String {
         let ref = reference.trimmingASCIIWhitespace()
         if hasScheme(ref) { return ref }
         guard let base, !base.isEmpty else { return ref }
-        if ref.isEmpty { return base }
+        if ref.isEmpty { return base.firstIndex(of: "#").map { String(base[..<$0]) } ?? base }
         guard let baseURL = url(base) else { return ref }
         if let resolved = URL(string: ref, relativeTo: baseURL) ?? encodedURL(ref, relativeTo: baseURL) {
             return resolved.absoluteString

@@ -52,8 +52,8 @@ extension ArticleContent {
 
 extension FetchedItem {
     /// An item as the parser gave it, ready to merge: a title is always present (the summary's start or the
-    /// link stands in), dates keep their instant (the original offset is for display only), and no text holds
-    /// a NUL (see ``Swift/String/withoutNUL``).
+    /// link stands in), dates keep their instant (the original offset is for display only), no text holds
+    /// a NUL (see ``Swift/String/withoutNUL``), and the other forms of its id come along.
     init(_ item: FeedItem) {
         let title = item.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         self.init(
@@ -65,6 +65,11 @@ extension FetchedItem {
             enclosureURL: item.enclosures.first?.url.withoutNUL,
             enclosureType: item.enclosures.first?.mimeType?.withoutNUL,
             categories: item.categories.map(\.withoutNUL))
+        forms = ItemIdentity.forms(of: item).map {
+            ItemIdentity.Forms(
+                publisherID: $0.publisherID.withoutNUL, byLink: $0.byLink.withoutNUL,
+                byLinkAndTitle: $0.byLinkAndTitle.withoutNUL)
+        }
     }
 
     /// The start of the item's text (its summary, else its content: JSON Feed items with only
