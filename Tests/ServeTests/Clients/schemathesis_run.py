@@ -8,8 +8,9 @@ Usage: schemathesis_run.py BASE_URL USER PASSWORD [MINIFLUX_TOKEN]
 - Checks: not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance
   (schemathesis 4's names); text/plain answers (`OK`, ClientLogin's lines) are checked against their schemas too.
   Phases examples, coverage and fuzzing (no stateful phase); at most RSS_ST_MAX_EXAMPLES (25) generated cases an
-  operation, a fixed seed (RSS_ST_SEED) and deterministic generation, and a time budget (RSS_ST_SECONDS, 130 in
-  all, shared among the passes; fuzzing repeats until its pass's share is spent).
+  operation, a fixed seed (RSS_ST_SEED) and deterministic generation. Examples and coverage end by count, so
+  that every operation is tested however slow (loaded) the machine; fuzzing then has a time budget
+  (RSS_ST_SECONDS, 130 in all, shared among the passes; it repeats until its pass's share is spent).
 - Nothing is excluded: the library is the test's own. The operations that take feeds away (unsubscribe, a tag's
   removal, deleting a feed or category) run in passes of their own after the others, so that those see the
   whole library. Addresses the server would fetch (quickadd, subscribe, `feed_url`, discovery, OPML imports)
@@ -216,8 +217,16 @@ def answers(base: str, headers: dict) -> bool:
         return False
 
 
-def run_pass(name, api, tag, operations, headers, basic, base, document, workdir, max_examples, seconds, seed):
-    """One schemathesis run over the operations of `tag`: `operations` ("only", ids) or ("except", ids)."""
+# The longest the counted phases (examples, coverage) of one pass may take: they end by count, in well under a
+# minute on a quiet machine; this only stops a run that hangs.
+COUNTED_PHASES_LIMIT = 900
+
+
+def run_pass(name, api, tag, operations, headers, basic, base, document, workdir, max_examples, seconds, seed,
+             phases):
+    """One schemathesis run of `phases` over the operations of `tag`: `operations` ("only", ids) or ("except",
+    ids); `seconds` bounds it, or None: the examples and coverage phases are bounded by their count alone, so
+    that a slow (loaded) machine tests every operation all the same, only later."""
     events = os.path.join(workdir, f"{name}.ndjson")
     report = os.path.join(workdir, f"{name}-report.json")
     which, ids = operations
@@ -229,11 +238,10 @@ def run_pass(name, api, tag, operations, headers, basic, base, document, workdir
         "--url", base,
         *selection,
         "--checks", ",".join(CHECKS),
-        "--phases", "examples,coverage,fuzzing",
+        "--phases", phases,
         "--max-examples", str(max_examples),
         "--seed", str(seed),
         "--generation-deterministic",
-        "--max-time", str(seconds),
         "--workers", "2",
         "--request-timeout", "20",
         "--continue-on-failure",
@@ -243,6 +251,8 @@ def run_pass(name, api, tag, operations, headers, basic, base, document, workdir
         "--report", "json",
         "--report-json-path", report,
     ]
+    if seconds is not None:
+        command += ["--max-time", str(seconds)]
     for header, value in headers.items():
         command += ["-H", f"{header}: {value}"]
     if basic:
@@ -256,7 +266,9 @@ def run_pass(name, api, tag, operations, headers, basic, base, document, workdir
     started = time.monotonic()
     timed_out = False
     try:
-        completed = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=seconds + 30)
+        completed = subprocess.run(
+            command, cwd=workdir, env=env, capture_output=True, text=True,
+            timeout=(seconds + 30) if seconds is not None else COUNTED_PHASES_LIMIT)
         exit_code, output = completed.returncode, completed.stdout + completed.stderr
     except subprocess.TimeoutExpired as expired:
         timed_out = True
@@ -270,6 +282,8 @@ def run_pass(name, api, tag, operations, headers, basic, base, document, workdir
         result["test_cases"] = summary.get("test_cases")
         result["stop_reason"] = summary.get("stop_reason")
         result["schemathesis_errors"] = summary.get("errors") or []
+        if exit_code not in (0, None) and result["schemathesis_errors"]:
+            result["output_tail"] = output[-2000:]
     except (OSError, ValueError):
         result["operations"] = None
         result["schemathesis_errors"] = [{"title": "no report", "count": 1}]
@@ -329,10 +343,15 @@ def main() -> int:
     for failure in sign_in_failures(document, answer, content_type):
         failures[(failure["check"], failure["reason"])] = failure
     with tempfile.TemporaryDirectory(prefix="rss-schemathesis-") as workdir:
-        for name, (api, tag, headers, auth), operations, share in passes:
-            budget = max(5, int(seconds * share))
+        # Each pass twice: its examples and coverage, bounded by count (every operation is tested, however
+        # slow the machine), then fuzzing for its share of the time budget.
+        steps = [(name, api_pass, operations, None, "examples,coverage") for name, api_pass, operations, _ in passes]
+        steps += [(name + "-fuzzing", api_pass, operations, max(5, int(seconds * share)), "fuzzing")
+                  for name, api_pass, operations, share in passes]
+        for name, (api, tag, headers, auth), operations, budget, phases in steps:
             result, recorded = run_pass(
-                name, api, tag, operations, headers, auth, base, document, workdir, max_examples, budget, seed)
+                name, api, tag, operations, headers, auth, base, document, workdir, max_examples, budget, seed,
+                phases)
             runs[name] = result
             for event in recorded:
                 if event["kind"] == "call":
@@ -355,7 +374,8 @@ def main() -> int:
             if not answers(base, probe_headers):
                 errors.append({"api": api, "reason": "the server no longer answers after this run (crashed or hung)"})
                 break
-    tested = sum((run.get("operations") or {}).get("tested", 0) for run in runs.values())
+    tested = sum((run.get("operations") or {}).get("tested", 0) for name, run in runs.items()
+                 if not name.endswith("-fuzzing"))
     selected = sum((run.get("operations") or {}).get("selected", 0) for run in runs.values())
     # One line per distinct error.
     unique_errors, seen = [], set()
