@@ -1,0 +1,132 @@
+/// A scan of the markup before it is parsed: how many elements it opens, and about how deep they nest.
+///
+/// Gumbo builds whatever tree the bytes describe, and its work per start tag grows with the depth of the open
+/// elements (each one looks for an element in scope), so a page of a hundred thousand nested `<div>`s would keep
+/// it busy for minutes. This scan refuses such pages in one pass over the bytes. The depth is an estimate of
+/// HTML's own: end tags close the nearest open element of their name (looked for among the sixteen innermost),
+/// and `<p>`, `<li>`, `<dt>`, `<dd>`, `<option>` and table rows and cells close an open one of the same name, so
+/// that old pages that never close their paragraphs do not look deep. It errs towards too deep, never by much
+/// on real pages.
+enum MarkupPrescan {
+    /// What the scan found.
+    struct Result: Equatable {
+        var elements = 0
+        var depth = 0
+    }
+
+    /// Scans `bytes`, stopping early with the problem as soon as a limit is passed.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: ExtractionLimits) throws(ExtractionProblem) -> Result {
+        var result = Result()
+        var stack: [UInt64] = []
+        stack.reserveCapacity(256)
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "!") {
+                index = skipDeclaration(bytes, from: index + 2)
+            } else if next == UInt8(ascii: "/") {
+                let (name, after) = readName(bytes, from: index + 2)
+                if name != 0, let found = stack.suffix(16).lastIndex(of: name) {
+                    stack.removeSubrange(found...)
+                }
+                index = skip(to: UInt8(ascii: ">"), in: bytes, from: after)
+            } else if isLetter(next) {
+                let (name, after) = readName(bytes, from: index + 1)
+                result.elements += 1
+                if result.elements > limits.maxElements { throw .tooManyElements(limit: limits.maxElements) }
+                let end = skip(to: UInt8(ascii: ">"), in: bytes, from: after)
+                let selfClosing = end - 2 >= after && bytes[end - 1] == UInt8(ascii: ">") && bytes[end - 2] == UInt8(ascii: "/")
+                if rawText.contains(name) {
+                    index = skipRawText(bytes, from: end, name: name)
+                    continue
+                }
+                index = end
+                if void.contains(name) || selfClosing { continue }
+                if closesItsLike.contains(name), let found = stack.suffix(4).lastIndex(of: name) {
+                    stack.removeSubrange(found...)
+                }
+                stack.append(name)
+                if stack.count > result.depth {
+                    result.depth = stack.count
+                    if result.depth > limits.maxDepth { throw .nestedTooDeeply(limit: limits.maxDepth) }
+                }
+            } else {
+                index += 1
+            }
+        }
+        return result
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// The tag name at `start`, lower-cased and packed into 8 bytes, and the index after it.
+    private static func readName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt64, Int) {
+        var name: UInt64 = 0
+        var index = start
+        var length = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") else { break }
+            if length < 8 { name = name << 8 | UInt64(byte | (isLetter(byte) ? 0x20 : 0)) }
+            length += 1
+            index += 1
+        }
+        return (name, index)
+    }
+
+    /// The index after the next `byte` from `start`, or the end.
+    private static func skip(to byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == byte { return index + 1 }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// After `<!`: a comment ends at `-->`, a doctype or other declaration at `>`.
+    private static func skipDeclaration(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "-") else {
+            return skip(to: UInt8(ascii: ">"), in: bytes, from: start)
+        }
+        var index = start + 2
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: ">") {
+                return index + 3
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// The index after the end tag of raw-text element `name` (a script's `<div>` strings are not elements).
+    private static func skipRawText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: UInt64) -> Int {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/") {
+                let (found, after) = readName(bytes, from: index + 2)
+                if found == name { return skip(to: UInt8(ascii: ">"), in: bytes, from: after) }
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private static func packed(_ names: [String]) -> Set<UInt64> {
+        Set(names.map { $0.utf8.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } })
+    }
+
+    private static let void = packed([
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+        "keygen", "frame", "image",
+    ])
+    private static let rawText = packed(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"])
+    private static let closesItsLike = packed(["p", "li", "dt", "dd", "option", "tr", "td", "th", "tbody", "thead", "tfoot"])
+}

@@ -1,0 +1,118 @@
+import CGumbo
+import Foundation
+
+/// Copies Gumbo's tree into a ``Document``, in a loop (never recursion), keeping what the extraction reads.
+///
+/// Comments, `<style>`, `<template>` and scripts are left out, except that the text of JSON-LD scripts is kept
+/// aside for the metadata; every text and attribute value loses its control characters on the way.
+struct DocumentBuilder {
+    private(set) var document: Document
+    /// The text of each `<script type="application/ld+json">`, in page order.
+    private(set) var jsonLD: [String] = []
+
+    init(budget: WorkBudget) {
+        document = Document(budget: budget)
+    }
+
+    /// Copies the children of Gumbo's document node under the document's root.
+    mutating func build(from gumboDocument: UnsafePointer<GumboNode>) {
+        var stack: [(children: UnsafePointer<GumboVector>, index: UInt32, parent: Int32)] = []
+        if let children = cgumbo_children(gumboDocument) {
+            stack.append((children, 0, document.root))
+        }
+        var scratch: [UInt8] = []
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (children, index, parent) = stack[top]
+            guard index < children.pointee.length else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].index = index + 1
+            guard let child = cgumbo_node_at(children, index) else { continue }
+            switch child.pointee.type {
+            case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+                let element = child.pointee.v.element
+                let tag = GumboTags.tag(of: element)
+                switch tag {
+                case .style, .template:
+                    continue
+                case .script:
+                    keepJSONLD(element)
+                    continue
+                default:
+                    break
+                }
+                let node = appendElement(tag, element, to: parent)
+                if let grandchildren = cgumbo_children(child), grandchildren.pointee.length > 0 {
+                    stack.append((grandchildren, 0, node))
+                }
+            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+                guard let text = child.pointee.v.text.text else { continue }
+                let length = strlen(text)
+                guard length > 0 else { continue }
+                scratch.removeAll(keepingCapacity: true)
+                text.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                    ControlCharacters.appendCleaned(UnsafeBufferPointer(start: pointer, count: length), to: &scratch)
+                }
+                guard !scratch.isEmpty else { continue }
+                let node = document.createText(scratch)
+                document.append(node, to: parent)
+            default:
+                continue
+            }
+        }
+        document.budget.spend(document.nodes.count)
+    }
+
+    private mutating func appendElement(_ tag: Tag, _ element: GumboElement, to parent: Int32) -> Int32 {
+        var attributes: [Document.Attribute] = []
+        let list = element.attributes
+        if list.length > 0 {
+            attributes.reserveCapacity(Int(list.length))
+            withUnsafePointer(to: list) { vector in
+                for index in 0..<list.length {
+                    guard let attribute = cgumbo_attribute_at(vector, index), let name = attribute.pointee.name else { continue }
+                    let value = attribute.pointee.value.map { String(cString: $0) } ?? ""
+                    attributes.append(Document.Attribute(name: String(cString: name), value: ControlCharacters.cleaned(value)))
+                }
+            }
+        }
+        let node = document.createElement(tag, attributes: attributes)
+        document.append(node, to: parent)
+        return node
+    }
+
+    private mutating func keepJSONLD(_ element: GumboElement) {
+        var isJSONLD = false
+        let list = element.attributes
+        withUnsafePointer(to: list) { vector in
+            for index in 0..<list.length {
+                guard let attribute = cgumbo_attribute_at(vector, index), let name = attribute.pointee.name,
+                      String(cString: name) == "type", let value = attribute.pointee.value else { continue }
+                isJSONLD = String(cString: value).lowercased().trimmingSpaces() == "application/ld+json"
+            }
+        }
+        guard isJSONLD else { return }
+        var text = ""
+        withUnsafePointer(to: element.children) { vector in
+            for index in 0..<element.children.length {
+                guard let child = cgumbo_node_at(vector, index), child.pointee.type == GUMBO_NODE_TEXT
+                    || child.pointee.type == GUMBO_NODE_WHITESPACE || child.pointee.type == GUMBO_NODE_CDATA,
+                    let pointer = child.pointee.v.text.text else { continue }
+                text += String(cString: pointer)
+            }
+        }
+        jsonLD.append(text)
+    }
+}
+
+extension String {
+    /// The string without ASCII whitespace at either end.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
