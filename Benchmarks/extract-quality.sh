@@ -48,7 +48,9 @@ venv="$scratch/extract-venv"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import trafilatura, readability" 2>/dev/null; then
     echo "Installing trafilatura and readability-lxml into $venv..." >&2
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --upgrade trafilatura readability-lxml lxml_html_clean >&2
+    # A venv's own pip may be too old to resolve readability-lxml's lxml[html_clean] extra.
+    "$venv/bin/pip" install --quiet --upgrade pip >&2
+    "$venv/bin/pip" install --quiet --upgrade trafilatura readability-lxml >&2
 fi
 versions=$("$venv/bin/python" -c "from importlib.metadata import version as v; print('trafilatura', v('trafilatura') + ',', 'readability-lxml', v('readability-lxml'))")
 
