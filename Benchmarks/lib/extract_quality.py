@@ -1,7 +1,8 @@
 """Helpers of Benchmarks/extract-quality.sh: run the Python extractors, and score every extractor's output.
 
   extract_quality.py run TOOL PAGES_DIR OUT_DIR     TOOL: trafilatura or readability-lxml; one line per page:
-                                                    name, in-process milliseconds, "ok" or the error
+                                                    name, in-process wall-clock milliseconds, "ok" or the
+                                                    error, CPU milliseconds
   extract_quality.py score PAGES_DIR NAME=OUT_DIR[:html]... [--worst N]
                                                     the table of F1, precision, recall, pages at F1 >= 0.9 and
                                                     milliseconds per page (from OUT_DIR/times.tsv), and the pages
@@ -98,6 +99,7 @@ def run(tool, pages_dir, out_dir):
         with open(os.path.join(pages_dir, name, "source.html"), encoding="utf-8") as source:
             html = source.read()
         started = time.perf_counter()
+        cpu_started = time.process_time()
         status = "ok"
         try:
             output = extract(html)
@@ -105,21 +107,23 @@ def run(tool, pages_dir, out_dir):
             output = ""
             status = type(error).__name__
         elapsed = (time.perf_counter() - started) * 1000
+        cpu = (time.process_time() - cpu_started) * 1000
         with open(os.path.join(out_dir, name + suffix), "w", encoding="utf-8") as result:
             result.write(output)
-        lines.append(f"{name}\t{elapsed:.3f}\t{status}")
+        lines.append(f"{name}\t{elapsed:.3f}\t{status}\t{cpu:.3f}")
     with open(os.path.join(out_dir, "times.tsv"), "w") as times:
         times.write("\n".join(lines) + "\n")
 
 
-def read_times(out_dir):
+def read_times(out_dir, column=1):
+    """Milliseconds by page from OUT_DIR/times.tsv: column 1 the wall clock, 3 the CPU time."""
     times = {}
     path = os.path.join(out_dir, "times.tsv")
     if os.path.exists(path):
         for line in open(path):
             fields = line.rstrip("\n").split("\t")
-            if len(fields) >= 2:
-                times[fields[0]] = float(fields[1])
+            if len(fields) > column:
+                times[fields[0]] = float(fields[column])
     return times
 
 
@@ -150,12 +154,15 @@ def score(pages_dir, specs, worst):
         times = sorted(read_times(out_dir).values())
         median = statistics.median(times) if times else float("nan")
         low, high = (times[0], times[-1]) if times else (float("nan"), float("nan"))
-        rows.append((label, f1, p, r, good, median, low, high))
+        cpu_times = list(read_times(out_dir, 3).values())
+        cpu = statistics.median(cpu_times) if cpu_times else float("nan")
+        rows.append((label, f1, p, r, good, median, low, high, cpu))
         if per_page_first is None:
             per_page_first = f1s
-    print(f"{'extractor':<20} {'F1':>6} {'precision':>9} {'recall':>7} {'F1>=0.9':>8} {'median ms':>10}  range ms")
-    for label, f1, p, r, good, median, low, high in rows:
-        print(f"{label:<20} {f1:6.3f} {p:9.3f} {r:7.3f} {good:8.0%} {median:10.2f}  {low:.2f}-{high:.2f}")
+    print(f"{'extractor':<20} {'F1':>6} {'precision':>9} {'recall':>7} {'F1>=0.9':>8} {'median ms':>10} "
+          f"{'range ms':>16} {'median CPU ms':>14}")
+    for label, f1, p, r, good, median, low, high, cpu in rows:
+        print(f"{label:<20} {f1:6.3f} {p:9.3f} {r:7.3f} {good:8.0%} {median:10.2f} {f'{low:.2f}-{high:.2f}':>16} {cpu:14.2f}")
     if worst and per_page_first:
         print(f"\nworst pages of {rows[0][0]} (F1):")
         for name, value in sorted(per_page_first.items(), key=lambda item: item[1])[:worst]:

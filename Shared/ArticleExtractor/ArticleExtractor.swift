@@ -39,15 +39,15 @@ public struct ArticleExtractor: Sendable {
         let isBinary = html.withUnsafeBytes { BinaryInput.isBinary($0) }
         guard !isBinary else { throw .notText }
         let budget = WorkBudget(limit: limits.timeLimit)
-        var decoded = HTMLDecoder.decode(html, declaredCharset: declaredCharset)
-        ControlCharacters.removeFromMarkup(&decoded.utf8)
+        let decoded = HTMLDecoder.decode(html, declaredCharset: declaredCharset)
         guard decoded.utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
         let scan = decoded.utf8.withUnsafeBufferPointer { bytes in
             Result { () throws(ExtractionProblem) in try MarkupPrescan.scan(bytes, limits: limits) }
         }
-        _ = try scan.get()
+        var markup = Self.copy(decoded.utf8, skipping: try scan.get().skippable)
+        ControlCharacters.removeFromMarkup(&markup)
 
-        var parsed = try PageParser.parse(decoded.utf8, limits: limits, budget: budget)
+        var parsed = try PageParser.parse(markup, limits: limits, budget: budget)
         let metadata = PageMetadata(document: parsed.document, jsonLD: parsed.jsonLD, pageURL: url)
         Preparation.prepare(&parsed.document)
         let search = ContentExtractor(page: parsed.document, title: metadata.title, lookForByline: metadata.author == nil)
@@ -72,6 +72,20 @@ public struct ArticleExtractor: Sendable {
             text: text,
             charset: decoded.charset
         )
+    }
+
+    /// `bytes` without the ranges the parser need not read.
+    private static func copy(_ bytes: [UInt8], skipping ranges: [Range<Int>]) -> [UInt8] {
+        guard !ranges.isEmpty else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count - ranges.reduce(0) { $0 + $1.count })
+        var start = 0
+        for range in ranges {
+            output.append(contentsOf: bytes[start..<range.lowerBound])
+            start = range.upperBound
+        }
+        output.append(contentsOf: bytes[start...])
+        return output
     }
 
     private func nonEmpty(_ text: String?) -> String? {

@@ -49,7 +49,7 @@ struct ArticleCleaning {
         unwrapSingleCellTables(article, &document)
     }
 
-    private func remove(_ tags: Set<Tag>, in scope: Int32, _ document: inout Document, keepingVideos: Bool) {
+    private func remove(_ tags: TagSet, in scope: Int32, _ document: inout Document, keepingVideos: Bool) {
         for node in document.elements(in: scope, tags: tags).reversed() {
             if keepingVideos, Embeds.isVideo(node, document) { continue }
             document.detach(node)

@@ -28,11 +28,11 @@ struct CandidateScores {
     }
 
     /// Scores every paragraph of `elements` (at least 25 characters) into its ancestors.
-    mutating func scoreParagraphs(_ elements: [Int32], in document: Document, flags: SearchFlags) {
+    mutating func scoreParagraphs(_ elements: [Int32], in document: Document, stats: SubtreeStats, flags: SearchFlags) {
         for element in elements {
             let parent = document.parent(element)
             guard parent >= 0, parent != document.root, document.isAttached(element) else { continue }
-            let measure = document.measure(element)
+            let measure = stats.measure(element, in: document)
             guard measure.length >= 25 else { continue }
             let ancestors = document.ancestors(of: element, maxDepth: 5)
             guard !ancestors.isEmpty else { continue }
@@ -49,10 +49,10 @@ struct CandidateScores {
 
     /// Scales every candidate's score by the share of its text outside links, and returns the best five,
     /// best first.
-    mutating func scaleAndRank(in document: Document, keeping count: Int = 5) -> [Int32] {
+    mutating func scaleAndRank(in document: Document, stats: SubtreeStats, keeping count: Int = 5) -> [Int32] {
         var top: [(node: Int32, score: Double)] = []
         for candidate in candidates {
-            let scaled = (scores[candidate] ?? 0) * (1 - document.linkDensity(candidate))
+            let scaled = (scores[candidate] ?? 0) * (1 - stats.linkDensity(candidate, in: document))
             scores[candidate] = scaled
             if let index = top.firstIndex(where: { scaled > $0.score }) {
                 top.insert((candidate, scaled), at: index)

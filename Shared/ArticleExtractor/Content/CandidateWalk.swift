@@ -42,11 +42,11 @@ struct CandidateWalk {
                 node = document.removeAndFollow(node, within: scope)
                 continue
             }
-            if [.div, .section, .header, .h1, .h2, .h3, .h4, .h5, .h6].contains(tag), document.isEmptyElement(node) {
+            if Self.removedWhenEmpty.contains(tag), document.isEmptyElement(node) {
                 node = document.removeAndFollow(node, within: scope)
                 continue
             }
-            if [.section, .h2, .h3, .h4, .h5, .h6, .p, .td, .pre].contains(tag) {
+            if Self.scored.contains(tag) {
                 toScore.append(node)
             }
             if tag == .div {
@@ -65,6 +65,9 @@ struct CandidateWalk {
         }
         return toScore
     }
+
+    private static let removedWhenEmpty: TagSet = [.div, .section, .header, .h1, .h2, .h3, .h4, .h5, .h6]
+    private static let scored: TagSet = [.section, .h2, .h3, .h4, .h5, .h6, .p, .td, .pre]
 
     private func isUnlikely(_ document: Document, _ node: Int32, _ tag: Tag, _ matchString: String) -> Bool {
         if tag != .body, tag != .a, ClassHints.unlikely.matches(matchString), !ClassHints.maybeContent.matches(matchString),

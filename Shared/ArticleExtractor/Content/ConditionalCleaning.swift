@@ -20,11 +20,12 @@ struct ConditionalCleaning {
     }
 
     private func shouldRemove(_ node: Int32, _ tag: Tag, _ document: Document) -> Bool {
-        let innerText = document.innerText(node)
+        let measure = document.measure(node)
+        let contentLength = measure.length
         var isList = tag == .ul || tag == .ol
         if !isList {
             let listLength = document.elements(in: node, tags: [.ul, .ol]).reduce(0) { $0 + document.textLength($1) }
-            isList = innerText.isEmpty ? false : Double(listLength) / Double(innerText.count) > 0.9
+            isList = contentLength == 0 ? false : Double(listLength) / Double(contentLength) > 0.9
         }
         if tag == .table, dataTables.contains(node) { return false }
         if isInsideDataTable(node, document) { return false }
@@ -33,7 +34,7 @@ struct ConditionalCleaning {
 
         let weight = flags.contains(.weightClasses) ? document.classWeight(node) : 0
         if weight < 0 { return true }
-        guard innerText.reduce(0, { $0 + ($1 == "," ? 1 : 0) }) < 10 else { return false }
+        guard measure.commas < 10 else { return false }
 
         let paragraphs = document.count(.p, in: node)
         let images = document.count(.img, in: node)
@@ -45,8 +46,8 @@ struct ConditionalCleaning {
             if Embeds.isVideo(embed, document) { return false }
             embeds += 1
         }
-        if Self.isAdOrLoading(innerText) { return true }
-        let contentLength = innerText.count
+        // The longest of those words is 13 characters: only a short text needs reading.
+        if contentLength <= 16, Self.isAdOrLoading(document.innerText(node)) { return true }
         let linkDensity = document.linkDensity(node)
         let textDensity = textDensity(node, [.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul], document)
         let isFigureChild = document.ancestor(of: node, tag: .figure) >= 0
@@ -73,7 +74,7 @@ struct ConditionalCleaning {
 
     /// The share of `node`'s text inside descendants with one of `tags` (nested ones counted again, as
     /// Readability counts them).
-    private func textDensity(_ node: Int32, _ tags: Set<Tag>, _ document: Document) -> Double {
+    private func textDensity(_ node: Int32, _ tags: TagSet, _ document: Document) -> Double {
         let total = document.textLength(node)
         guard total > 0 else { return 0 }
         let inside = document.elements(in: node, tags: tags).reduce(0) { $0 + document.textLength($1) }

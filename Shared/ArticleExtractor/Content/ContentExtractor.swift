@@ -52,8 +52,9 @@ struct ContentExtractor {
     private func grab(_ document: inout Document, toScore: [Int32], flags: SearchFlags) -> Int32 {
         let body = document.elements(in: document.root, tag: .body).first ?? document.root
         var scores = CandidateScores()
-        scores.scoreParagraphs(toScore, in: document, flags: flags)
-        let ranked = scores.scaleAndRank(in: document)
+        let stats = SubtreeStats(document)
+        scores.scoreParagraphs(toScore, in: document, stats: stats, flags: flags)
+        let ranked = scores.scaleAndRank(in: document, stats: stats)
         let article: Int32
         if let top = TopCandidate.choose(ranked, scores: &scores, in: document, body: body, flags: flags) {
             article = SiblingJoin.gather(top, scores: scores, in: &document)

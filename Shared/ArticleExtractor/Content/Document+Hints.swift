@@ -4,10 +4,7 @@ extension Document {
     /// `aria-hidden="true"` (except MediaWiki's fallback images for formulas, which are what text readers get).
     func isHidden(_ node: Int32) -> Bool {
         if attribute(node, "hidden") != nil { return true }
-        if let style = attribute(node, "style") {
-            let compact = style.lowercased().filter { !$0.isWhitespace }
-            if compact.contains("display:none") || compact.contains("visibility:hidden") { return true }
-        }
+        if let style = attribute(node, "style"), Self.styleHides(style) { return true }
         if attribute(node, "aria-hidden")?.trimmingSpaces() == "true" {
             return !(attribute(node, "class") ?? "").contains("fallback-image")
         }
@@ -25,6 +22,28 @@ extension Document {
             if ClassHints.positive.matches(lower) { weight += 25 }
         }
         return weight
+    }
+
+    /// Whether a `style` attribute says `display: none` or `visibility: hidden` (compared on its ASCII
+    /// letters, without whitespace, case-insensitively).
+    static func styleHides(_ style: String) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.utf8.count)
+        for byte in style.utf8 where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C {
+            compact.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return contains(compact, hiddenDisplay) || contains(compact, hiddenVisibility)
+    }
+
+    private static let hiddenDisplay = Array("display:none".utf8)
+    private static let hiddenVisibility = Array("visibility:hidden".utf8)
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// Roles of elements that are never the article.

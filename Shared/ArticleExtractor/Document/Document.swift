@@ -137,7 +137,7 @@ struct Document {
     }
 
     /// Every element inside `scope` (not `scope` itself) with one of `tags`, in document order.
-    func elements(in scope: Int32, tags: Set<Tag>) -> [Int32] {
+    func elements(in scope: Int32, tags: TagSet) -> [Int32] {
         var result: [Int32] = []
         var node = following(scope, within: scope)
         while node >= 0 {
@@ -218,9 +218,10 @@ struct Document {
 
     /// The element's `class` and `id` joined by a space, lower-cased (what the class/id hints match).
     func classAndID(_ node: Int32) -> String {
-        let className = attribute(node, "class") ?? ""
-        let id = attribute(node, "id") ?? ""
-        return (className + " " + id).lowercased()
+        let className = attribute(node, "class")
+        let id = attribute(node, "id")
+        if className == nil, id == nil { return " " }
+        return ((className ?? "") + " " + (id ?? "")).lowercased()
     }
 
     // MARK: Text
