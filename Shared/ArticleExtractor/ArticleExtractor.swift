@@ -44,8 +44,7 @@ public struct ArticleExtractor: Sendable {
         let scan = decoded.utf8.withUnsafeBufferPointer { bytes in
             Result { () throws(ExtractionProblem) in try MarkupPrescan.scan(bytes, limits: limits) }
         }
-        var markup = Self.copy(decoded.utf8, skipping: try scan.get().skippable)
-        ControlCharacters.removeFromMarkup(&markup)
+        let markup = ParserInput.make(decoded.utf8, try scan.get())
 
         var parsed = try PageParser.parse(markup, limits: limits, budget: budget)
         let metadata = PageMetadata(document: parsed.document, jsonLD: parsed.jsonLD, pageURL: url)
@@ -72,20 +71,6 @@ public struct ArticleExtractor: Sendable {
             text: text,
             charset: decoded.charset
         )
-    }
-
-    /// `bytes` without the ranges the parser need not read.
-    private static func copy(_ bytes: [UInt8], skipping ranges: [Range<Int>]) -> [UInt8] {
-        guard !ranges.isEmpty else { return bytes }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count - ranges.reduce(0) { $0 + $1.count })
-        var start = 0
-        for range in ranges {
-            output.append(contentsOf: bytes[start..<range.lowerBound])
-            start = range.upperBound
-        }
-        output.append(contentsOf: bytes[start...])
-        return output
     }
 
     private func nonEmpty(_ text: String?) -> String? {

@@ -41,11 +41,27 @@ struct RuleTests {
         #expect(result.depth == 5)
     }
 
-    @Test("the prescan ignores tags inside scripts and comments")
+    @Test("the prescan ignores tags inside scripts and comments, and marks both for the parser to skip")
     func prescanRawText() throws {
         let html = "<script>var s = '<div><div><div>';</script><!-- <p><p> --><p>x</p>"
         let result = try Array(html.utf8).withUnsafeBufferPointer { try MarkupPrescan.scan($0, limits: .default) }
-        #expect(result == MarkupPrescan.Result(elements: 2, depth: 1))
+        #expect(result == MarkupPrescan.Result(elements: 2, depth: 1, skippable: [8..<34, 43..<58]))
+    }
+
+    @Test("a JSON-LD script's text is not skipped: the metadata needs it")
+    func prescanKeepsJSONLD() throws {
+        let html = "<script type=\"application/ld+json\">{\"@type\": \"Article\"}</script>"
+        let result = try Array(html.utf8).withUnsafeBufferPointer { try MarkupPrescan.scan($0, limits: .default) }
+        #expect(result.skippable.isEmpty)
+    }
+
+    @Test("the parser's input has one whitespace character per run, except inside <pre>, and no controls")
+    func parserInput() throws {
+        let html = "<div>\n    <p>a   b\u{1B}c</p>\n\n  <pre>  x\n    y</pre>\t\t</div>"
+        let bytes = Array(html.utf8)
+        let prescan = try bytes.withUnsafeBufferPointer { try MarkupPrescan.scan($0, limits: .default) }
+        let input = String(decoding: ParserInput.make(bytes, prescan), as: UTF8.self)
+        #expect(input == "<div>\n<p>a bc</p>\n<pre>  x\n    y</pre> </div>")
     }
 
     @Test("class and id hints: furniture, content, and share as a word of its own")

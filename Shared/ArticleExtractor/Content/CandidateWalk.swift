@@ -83,12 +83,12 @@ struct CandidateWalk {
     private func bylineText(_ document: Document, _ node: Int32, _ matchString: String) -> String? {
         let rel = document.attribute(node, "rel")
         let itemprop = document.attribute(node, "itemprop") ?? ""
-        guard rel == "author" || itemprop.contains("author") || ClassHints.byline.matches(matchString) else { return nil }
+        guard rel == "author" || itemprop.includes("author") || ClassHints.byline.matches(matchString) else { return nil }
         let text = document.textContent(node).trimmingSpaces()
         guard !text.isEmpty, text.count < 100 else { return nil }
         var current = document.followingElement(node, within: node)
         while current >= 0 {
-            if (document.attribute(current, "itemprop") ?? "").contains("name") {
+            if (document.attribute(current, "itemprop") ?? "").includes("name") {
                 return document.textContent(current).trimmingSpaces()
             }
             current = document.followingElement(current, within: node)

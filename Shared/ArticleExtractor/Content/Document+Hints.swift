@@ -6,7 +6,7 @@ extension Document {
         if attribute(node, "hidden") != nil { return true }
         if let style = attribute(node, "style"), Self.styleHides(style) { return true }
         if attribute(node, "aria-hidden")?.trimmingSpaces() == "true" {
-            return !(attribute(node, "class") ?? "").contains("fallback-image")
+            return !(attribute(node, "class") ?? "").includes("fallback-image")
         }
         return false
     }

@@ -11,7 +11,7 @@ enum Embeds {
     static func isVideo(_ node: Int32, _ document: Document) -> Bool {
         document.attributeList(node).contains { attribute in
             let lower = attribute.value.lowercased()
-            return videoHosts.contains { lower.contains($0) }
+            return videoHosts.contains { lower.includes($0) }
         }
     }
 }

@@ -6,7 +6,7 @@ enum LazyImages {
     /// Whether `value` names a JPEG, PNG or WebP file.
     static func looksLikeImage(_ value: String) -> Bool {
         let lower = value.lowercased()
-        return [".jpg", ".jpeg", ".png", ".webp"].contains { lower.contains($0) }
+        return [".jpg", ".jpeg", ".png", ".webp"].contains { lower.includes($0) }
     }
 
     /// Gives every `<img>`, `<picture>` and `<figure>` under `scope` its real address as `src` or `srcset`.
@@ -19,7 +19,7 @@ enum LazyImages {
             }
             let srcset = document.attribute(element, "srcset") ?? ""
             let className = (document.attribute(element, "class") ?? "").lowercased()
-            if (!src.isEmpty || (!srcset.isEmpty && srcset != "null")) && !className.contains("lazy") { continue }
+            if (!src.isEmpty || (!srcset.isEmpty && srcset != "null")) && !className.includes("lazy") { continue }
             for attribute in Array(document.attributeList(element)) {
                 guard !["src", "srcset", "alt"].contains(attribute.name) else { continue }
                 let target: String

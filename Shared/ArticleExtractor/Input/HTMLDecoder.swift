@@ -35,9 +35,9 @@ enum HTMLDecoder {
     private static func transcode(_ body: UnsafeRawBufferPointer, from charset: String) -> [UInt8] {
         switch charset {
         case "utf-8":
-            let bytes = body.bindMemory(to: UInt8.self)
-            if String(validating: bytes, as: UTF8.self) != nil { return Array(bytes) }
-            return Array(String(decoding: bytes, as: UTF8.self).utf8)
+            // Not validated here: Gumbo reads each invalid sequence as U+FFFD itself, and everything the
+            // extraction reads comes out of Gumbo's tree (the scans before it look at ASCII bytes only).
+            return Array(body.bindMemory(to: UInt8.self))
         case "windows-1252":
             return Windows1252.utf8(body)
         case "utf-16le", "utf-16be":

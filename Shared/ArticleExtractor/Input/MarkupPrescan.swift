@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scan of the markup before it is parsed: how many elements it opens, and about how deep they nest.
 ///
 /// Gumbo builds whatever tree the bytes describe, and its work per start tag grows with the depth of the open
@@ -18,6 +20,8 @@ enum MarkupPrescan {
         var depth = 0
         /// Byte ranges the parser can skip, in order.
         var skippable: [Range<Int>] = []
+        /// Byte ranges whose whitespace is content (`<pre>`, `<listing>`, `<xmp>`, `<plaintext>`), in order.
+        var preformatted: [Range<Int>] = []
     }
 
     /// Scans `bytes`, stopping early with the problem as soon as a limit is passed.
@@ -28,10 +32,8 @@ enum MarkupPrescan {
         let count = bytes.count
         var index = 0
         while index < count {
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
-                index += 1
-                continue
-            }
+            index = find(UInt8(ascii: "<"), in: bytes, from: index)
+            guard index + 1 < count else { break }
             let next = bytes[index + 1]
             if next == UInt8(ascii: "!") {
                 let end = skipDeclaration(bytes, from: index + 2)
@@ -49,6 +51,9 @@ enum MarkupPrescan {
                 if result.elements > limits.maxElements { throw .tooManyElements(limit: limits.maxElements) }
                 let end = skip(to: UInt8(ascii: ">"), in: bytes, from: after)
                 let selfClosing = end - 2 >= after && bytes[end - 1] == UInt8(ascii: ">") && bytes[end - 2] == UInt8(ascii: "/")
+                if preformattedNames.contains(name), result.preformatted.last.map({ $0.upperBound <= index }) ?? true {
+                    result.preformatted.append(index..<preformattedEnd(bytes, from: end, name: name))
+                }
                 if rawText.contains(name) {
                     let (contentEnd, after) = skipRawText(bytes, from: end, name: name)
                     if skippableBodies.contains(name), contentEnd > end,
@@ -96,12 +101,8 @@ enum MarkupPrescan {
 
     /// The index after the next `byte` from `start`, or the end.
     private static func skip(to byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == byte { return index + 1 }
-            index += 1
-        }
-        return bytes.count
+        let found = find(byte, in: bytes, from: start)
+        return found < bytes.count ? found + 1 : bytes.count
     }
 
     private static func isComment(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
@@ -134,13 +135,44 @@ enum MarkupPrescan {
     private static func skipRawText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: UInt64) -> (Int, Int) {
         var index = start
         while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/") {
+            index = find(UInt8(ascii: "<"), in: bytes, from: index)
+            guard index + 1 < bytes.count else { break }
+            if bytes[index + 1] == UInt8(ascii: "/") {
                 let (found, after) = readName(bytes, from: index + 2)
                 if found == name { return (index, skip(to: UInt8(ascii: ">"), in: bytes, from: after)) }
             }
             index += 1
         }
         return (bytes.count, bytes.count)
+    }
+
+    /// The index of the next `byte` from `start`, or the end (memchr: most of a page is between tags).
+    static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The index after the end tag that closes the preformatted element `name` opened before `start` (nested
+    /// ones counted), or the end of the page.
+    private static func preformattedEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: UInt64) -> Int {
+        if name == plaintextName { return bytes.count }
+        var depth = 1
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<") {
+                let closing = bytes[index + 1] == UInt8(ascii: "/")
+                let (found, after) = readName(bytes, from: index + (closing ? 2 : 1))
+                if found == name {
+                    depth += closing ? -1 : 1
+                    if depth == 0 { return skip(to: UInt8(ascii: ">"), in: bytes, from: after) }
+                }
+                index = max(after, index + 1)
+                continue
+            }
+            index += 1
+        }
+        return bytes.count
     }
 
     /// Whether the start tag in `range` says `ld+json` (a JSON-LD script, whose text the metadata needs).
@@ -168,6 +200,8 @@ enum MarkupPrescan {
     ])
     private static let rawText = packed(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"])
     private static let skippableBodies = packed(["script", "style"])
+    private static let preformattedNames = packed(["pre", "listing", "xmp", "plaintext"])
+    private static let plaintextName = packed(["plaintext"]).first!
     private static let scriptName = packed(["script"]).first!
     private static let closesItsLike = packed(["p", "li", "dt", "dd", "option", "tr", "td", "th", "tbody", "thead", "tfoot"])
 }

@@ -175,15 +175,26 @@ struct SafeHTMLWriter: TreeVisitor {
 
     private mutating func write(_ text: String) { output.append(contentsOf: text.utf8) }
 
+    /// Appends `bytes` with `&`, `<`, `>` (and `"` in attributes) escaped, the runs between them in one copy.
     private mutating func escape(_ bytes: ArraySlice<UInt8>, quote: Bool) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\"") where quote: output.append(contentsOf: "&quot;".utf8)
-            default: output.append(byte)
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case 0x22 where quote: replacement = "&quot;"
+            default:
+                index += 1
+                continue
             }
+            output.append(contentsOf: bytes[runStart..<index])
+            replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+            index += 1
+            runStart = index
         }
+        output.append(contentsOf: bytes[runStart..<index])
     }
 }

@@ -26,32 +26,6 @@ enum ControlCharacters {
         }
     }
 
-    /// The page's markup without the control characters that Gumbo would turn into U+FFFD: C0 controls other
-    /// than whitespace, DEL and C1 controls are removed (tab, line feed, form feed and carriage return stay,
-    /// for the parser to read as HTML says).
-    static func removeFromMarkup(_ utf8: inout [UInt8]) {
-        let needed = utf8.withUnsafeBufferPointer { needsCleaning($0, keepingCarriageReturn: true) }
-        guard needed else { return }
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count)
-        var index = 0
-        let count = utf8.count
-        while index < count {
-            let byte = utf8[index]
-            if byte == 0xC2, index + 1 < count, utf8[index + 1] >= 0x80, utf8[index + 1] < 0xA0 {
-                index += 2
-                continue
-            }
-            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F {
-                index += 1
-                continue
-            }
-            output.append(byte)
-            index += 1
-        }
-        utf8 = output
-    }
-
     /// `text` without control characters (for attribute values and metadata).
     static func cleaned(_ text: String) -> String {
         var copy = text
@@ -63,12 +37,12 @@ enum ControlCharacters {
         }
     }
 
-    private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>, keepingCarriageReturn: Bool = false) -> Bool {
+    private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte < 0x20, byte != 0x09, byte != 0x0A, !keepingCarriageReturn || (byte != 0x0C && byte != 0x0D) { return true }
+            if byte < 0x20, byte != 0x09, byte != 0x0A { return true }
             if byte == 0x7F { return true }
             if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] < 0xA0 { return true }
             index += 1

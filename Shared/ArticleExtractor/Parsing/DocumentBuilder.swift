@@ -70,11 +70,14 @@ struct DocumentBuilder {
         let list = element.attributes
         if list.length > 0 {
             attributes.reserveCapacity(Int(list.length))
+            let keepsAll = Self.keepingEveryAttribute.contains(tag)
             withUnsafePointer(to: list) { vector in
                 for index in 0..<list.length {
-                    guard let attribute = cgumbo_attribute_at(vector, index), let name = attribute.pointee.name else { continue }
+                    guard let attribute = cgumbo_attribute_at(vector, index), let pointer = attribute.pointee.name else { continue }
+                    let name = String(cString: pointer)
+                    guard keepsAll || Self.readAttributes.contains(name) else { continue }
                     let value = attribute.pointee.value.map { String(cString: $0) } ?? ""
-                    attributes.append(Document.Attribute(name: String(cString: name), value: ControlCharacters.cleaned(value)))
+                    attributes.append(Document.Attribute(name: name, value: ControlCharacters.cleaned(value)))
                 }
             }
         }
@@ -82,6 +85,18 @@ struct DocumentBuilder {
         document.append(node, to: parent)
         return node
     }
+
+    /// Elements whose every attribute may matter: any attribute of an image may hold its real address (lazy
+    /// loaders use names of their own), any attribute of an embed may name a video player.
+    private static let keepingEveryAttribute: TagSet = [.img, .picture, .figure, .source, .iframe, .object, .embed, .video]
+
+    /// The attributes the extraction reads on other elements (copying the others, `data-*` and `aria-*` of
+    /// every element, cost more than anything else in building the tree).
+    private static let readAttributes: Set<String> = [
+        "class", "id", "style", "hidden", "aria-hidden", "aria-modal", "role", "href", "src", "srcset", "alt", "title",
+        "itemprop", "rel", "content", "name", "property", "http-equiv", "lang", "datetime", "pubdate", "colspan",
+        "rowspan", "summary", "datatable", "type", "charset", "dir",
+    ]
 
     private mutating func keepJSONLD(_ element: GumboElement) {
         var isJSONLD = false
