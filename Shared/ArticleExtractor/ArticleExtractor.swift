@@ -55,7 +55,7 @@ public struct ArticleExtractor: Sendable {
         guard let found else { throw .noContent }
 
         // What is left of a page of links (a front page, an index) is links: no article.
-        guard found.document.linkDensity(found.content) <= 0.5 else { throw .noContent }
+        guard found.document.followableLinkDensity(found.content) <= 0.5 else { throw .noContent }
         let text = PlainTextWriter.write(found.content, in: found.document)
         guard text.contains(where: { !$0.isWhitespace }) else { throw .noContent }
         let contentHTML = SafeHTMLWriter.write(found.content, in: found.document, baseURL: metadata.baseURL)

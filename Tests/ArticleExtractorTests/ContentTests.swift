@@ -75,6 +75,15 @@ struct ContentTests {
         }
     }
 
+    @Test("an article whose links are all javascript: is text, not a page of links")
+    func javascriptLinksAreText() throws {
+        let paragraphs = TestPages.lorem.map { "<p><a href=\"javascript:void(0)\">\($0)</a></p>" }.joined()
+        let html = "<html><body><div class=\"content\">\(paragraphs)</div></body></html>"
+        let article = try extractor.extract(html: TestPages.data(html), url: url)
+        #expect(article.text == TestPages.lorem.joined(separator: "\n\n"))
+        #expect(!article.contentHTML.contains("<a "))
+    }
+
     @Test("an empty page is reported as empty")
     func emptyPage() {
         #expect(throws: ExtractionProblem.empty) {

@@ -67,6 +67,14 @@ struct EncodingTests {
         #expect(article.text.contains("Broken \u{FFFD}( bytes in an otherwise fine sentence."))
     }
 
+    @Test("a page saved as UTF-8 that still declares its old charset in <meta> is read as UTF-8")
+    func staleMetaDeclaration() throws {
+        let html = TestPages.article("<p>谷歌在2014年收购的人工智能公司。</p>", head: "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\">")
+        let article = try extractor.extract(html: Data(html.utf8), url: url)
+        #expect(article.charset == "utf-8")
+        #expect(article.text.contains("谷歌在2014年收购的人工智能公司。"))
+    }
+
     @Test("an unknown charset name is read as UTF-8")
     func unknownCharset() throws {
         let data = try page("Café au lait") { $0.data(using: .utf8) }

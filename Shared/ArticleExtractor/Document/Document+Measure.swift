@@ -42,6 +42,25 @@ extension Document {
         return linked / Double(total)
     }
 
+    /// The share of the text under `node` inside links a reader can follow: `javascript:` links, which the
+    /// writers turn into plain text, do not count.
+    func followableLinkDensity(_ node: Int32) -> Double {
+        let total = textLength(node)
+        guard total > 0 else { return 0 }
+        var linked = 0
+        var current = following(node, within: node)
+        while current >= 0 {
+            if !isText(current), tag(current) == .a {
+                let href = (attribute(current, "href") ?? "").trimmingSpaces().lowercased()
+                if !href.isEmpty, !href.hasPrefix("javascript:") { linked += textLength(current) }
+                current = following(current, within: node, skippingChildren: true)
+            } else {
+                current = following(current, within: node)
+            }
+        }
+        return Double(linked) / Double(total)
+    }
+
     /// Whether any text under `node` is other than whitespace.
     func hasVisibleText(_ node: Int32) -> Bool {
         if isText(node) { return TextMeasure.hasNonSpace(textBytes(node)) }

@@ -3,6 +3,11 @@ import Foundation
 /// Turns a page's bytes into UTF-8 for the parser, as browsers choose the charset: a byte order mark first, then
 /// the charset the server declared, then the page's own `<meta>` declaration, else UTF-8. Bytes that are invalid
 /// in the chosen charset become U+FFFD; an unknown charset name is read as UTF-8.
+///
+/// One exception to the browsers' order: a page whose `<meta>` names a legacy charset but whose bytes are valid
+/// UTF-8 with non-ASCII characters in them is read as UTF-8. Pages converted to UTF-8 by their publisher's
+/// tools often keep the old declaration, and multi-byte UTF-8 sequences almost never occur by chance in text
+/// of another charset.
 enum HTMLDecoder {
     /// A page in UTF-8 and the charset it was read in.
     struct Decoded {
@@ -19,10 +24,18 @@ enum HTMLDecoder {
                 charset = CharsetName.canonical(meta)
                 // A page cannot declare UTF-16 in its own bytes and be read by that declaration (HTML says UTF-8).
                 if charset?.hasPrefix("utf-16") == true { charset = "utf-8" }
+                if let declared = charset, declared != "utf-8", isNonASCIIUTF8(body) { charset = "utf-8" }
             }
             let name = charset ?? "utf-8"
             return Decoded(utf8: transcode(body, from: name), charset: name)
         }
+    }
+
+    /// Whether `bytes` are valid UTF-8 and hold at least one non-ASCII character.
+    private static func isNonASCIIUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let buffer = bytes.bindMemory(to: UInt8.self)
+        guard buffer.contains(where: { $0 >= 0x80 }) else { return false }
+        return String(validating: buffer, as: UTF8.self) != nil
     }
 
     private static func byteOrderMark(_ raw: UnsafeRawBufferPointer) -> (String?, Int) {
