@@ -55,6 +55,30 @@ struct RuleTests {
         #expect(result.skippable.isEmpty)
     }
 
+    @Test("an inline SVG's inside is skipped, unless it holds a tag that would end it in HTML")
+    func prescanSkipsSVG() throws {
+        let icon = "<p>a</p><svg viewBox=\"0 0 8 8\"><path d=\"M0 0h8v8z\"/><svg><g/></svg></svg><p>b</p>"
+        let scanned = try Array(icon.utf8).withUnsafeBufferPointer { try MarkupPrescan.scan($0, limits: .default) }
+        let start = icon.utf8.count - "<path d=\"M0 0h8v8z\"/><svg><g/></svg></svg><p>b</p>".utf8.count
+        #expect(scanned.skippable == [start..<(start + "<path d=\"M0 0h8v8z\"/><svg><g/></svg>".utf8.count)])
+        let broken = "<svg><circle/><p>text the parser moves out of the image</p></svg>"
+        let kept = try Array(broken.utf8).withUnsafeBufferPointer { try MarkupPrescan.scan($0, limits: .default) }
+        #expect(kept.skippable.isEmpty)
+    }
+
+    @Test("absolute http(s) addresses that need no parsing are taken as they are; others go through Foundation", arguments: [
+        ("https://news.example/a/b?c=d#e", true),
+        ("http://news.example", true),
+        ("https://News.Example/a", false),
+        ("https://news.example/a b", false),
+        ("https://news.example/%41", false),
+        ("/relative", false),
+        ("javascript:alert(1)", false),
+    ])
+    func plainAbsoluteAddresses(_ address: String, _ plain: Bool) {
+        #expect(URLResolver.isPlainAbsolute(address) == plain)
+    }
+
     @Test("the parser's input has one whitespace character per run, except inside <pre>, and no controls")
     func parserInput() throws {
         let html = "<div>\n    <p>a   b\u{1B}c</p>\n\n  <pre>  x\n    y</pre>\t\t</div>"

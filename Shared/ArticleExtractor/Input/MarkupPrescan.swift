@@ -11,7 +11,7 @@ import Foundation
 /// on real pages.
 ///
 /// The scan also notes what the parser need not read: the bodies of scripts (other than JSON-LD) and style
-/// sheets, and comments. Gumbo reads script text a character at a time through its escape states; leaving it
+/// sheets, comments, and the insides of inline SVG images (icons and charts, which the extraction drops). Gumbo reads script text a character at a time through its escape states; leaving it
 /// out halves the parse of a typical page and changes nothing else in the tree.
 enum MarkupPrescan {
     /// What the scan found.
@@ -65,6 +65,11 @@ enum MarkupPrescan {
                 }
                 index = end
                 if void.contains(name) || selfClosing { continue }
+                if name == svgName, let inside = svgBody(bytes, from: end) {
+                    result.skippable.append(end..<inside)
+                    index = inside
+                    continue
+                }
                 if closesItsLike.contains(name), let found = stack.suffix(4).lastIndex(of: name) {
                     stack.removeSubrange(found...)
                 }
@@ -175,6 +180,27 @@ enum MarkupPrescan {
         return bytes.count
     }
 
+    /// Where the inside of an `<svg>` opened before `start` ends (the `<` of its end tag, nested ones counted),
+    /// or nil when it holds a tag that HTML would read as leaving the SVG (`<p>`, `<div>`, `<table>`…, a page's
+    /// mistake the parser mends by closing the image) or never ends: then nothing is skipped.
+    private static func svgBody(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var depth = 1
+        var index = start
+        while true {
+            index = find(UInt8(ascii: "<"), in: bytes, from: index)
+            guard index + 1 < bytes.count else { return nil }
+            let closing = bytes[index + 1] == UInt8(ascii: "/")
+            let (name, after) = readName(bytes, from: index + (closing ? 2 : 1))
+            if name == svgName {
+                depth += closing ? -1 : 1
+                if depth == 0 { return index }
+            } else if breakout.contains(name), !closing || name == pName || name == brName {
+                return nil
+            }
+            index = max(after, index + 1)
+        }
+    }
+
     /// Whether the start tag in `range` says `ld+json` (a JSON-LD script, whose text the metadata needs).
     private static func mentionsJSONLD(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let needle = Array("ld+json".utf8)
@@ -200,6 +226,15 @@ enum MarkupPrescan {
     ])
     private static let rawText = packed(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"])
     private static let skippableBodies = packed(["script", "style"])
+    private static let svgName = packed(["svg"]).first!
+    private static let pName = packed(["p"]).first!
+    private static let brName = packed(["br"]).first!
+    /// The start tags that end foreign content in HTML's tree construction (and `<font>`, with some attributes).
+    private static let breakout = packed([
+        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
+        "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
+        "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", "font",
+    ])
     private static let preformattedNames = packed(["pre", "listing", "xmp", "plaintext"])
     private static let plaintextName = packed(["plaintext"]).first!
     private static let scriptName = packed(["script"]).first!

@@ -74,6 +74,11 @@ struct DocumentBuilder {
             withUnsafePointer(to: list) { vector in
                 for index in 0..<list.length {
                     guard let attribute = cgumbo_attribute_at(vector, index), let pointer = attribute.pointee.name else { continue }
+                    // data-* attributes, the most numerous, are read on images only: skipped before any string.
+                    if !keepsAll, pointer[0] == 0x64, pointer[1] == 0x61, pointer[2] == 0x74, pointer[3] == 0x61,
+                       pointer[4] == 0x2D {
+                        continue
+                    }
                     let name = String(cString: pointer)
                     guard keepsAll || Self.readAttributes.contains(name) else { continue }
                     let value = attribute.pointee.value.map { String(cString: $0) } ?? ""
