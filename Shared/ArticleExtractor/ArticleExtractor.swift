@@ -61,7 +61,7 @@ public struct ArticleExtractor: Sendable {
         let contentHTML = SafeHTMLWriter.write(found.content, in: found.document, baseURL: metadata.baseURL)
         return ExtractedArticle(
             title: nonEmpty(metadata.title),
-            author: nonEmpty(metadata.author ?? found.byline),
+            author: nonEmpty(metadata.author ?? found.byline.map(Self.withoutBy)),
             published: published(metadata, found),
             leadImage: metadata.leadImage.flatMap { URLResolver.image($0, against: metadata.baseURL) }.flatMap(URL.init(string:)),
             siteName: nonEmpty(metadata.siteName),
@@ -71,6 +71,13 @@ public struct ArticleExtractor: Sendable {
             text: text,
             charset: decoded.charset
         )
+    }
+
+    /// A byline from the page without its leading "By " ("By Ada Lovelace" → "Ada Lovelace").
+    private static func withoutBy(_ byline: String) -> String {
+        let trimmed = byline.trimmingSpaces()
+        guard trimmed.count > 3, trimmed.prefix(3).lowercased() == "by " else { return trimmed }
+        return String(trimmed.dropFirst(3))
     }
 
     private func nonEmpty(_ text: String?) -> String? {
