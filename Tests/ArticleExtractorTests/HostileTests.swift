@@ -96,12 +96,57 @@ struct HostileTests {
         #expect(article.text.contains(TestPages.lorem[2]))
     }
 
+    @Test("pages mangled with stray tags, cut markup and random bytes end with a problem or an article, never a crash")
+    func mangledPages() {
+        var random = SplitMix64(seed: 26)
+        let pieces = ["<", ">", "</", "<table>", "<td>", "<svg>", "</svg>", "<math>", "<select>", "<frameset>",
+                      "<template>", "<!--", "-->", "<script>", "</script>", "<p>", "<b id=x>", "&#0;", "&#x1B;", "<pre>",
+                      "<noscript>", "<plaintext>", "</body>", "<img data-src=\"x.jpg\" srcset=\",,, 1x\">"].map { Array($0.utf8) }
+        for page in [TestPages.news, TestPages.blog] {
+            for _ in 0..<100 {
+                var bytes = Array(page.utf8)
+                for _ in 0..<Int(random.next() % 40 + 1) {
+                    let position = Int(random.next() % UInt64(bytes.count + 1))
+                    switch random.next() % 3 {
+                    case 0: bytes.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: position)
+                    case 1: bytes.removeSubrange(position..<min(bytes.count, position + Int(random.next() % 200)))
+                    default: bytes.insert(contentsOf: (0..<8).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: position)
+                    }
+                }
+                do {
+                    _ = try extractor.extract(html: Data(bytes), url: url)
+                } catch {
+                    // Any problem is an answer; what this test rules out is a crash or a hang.
+                }
+            }
+        }
+    }
+
     @Test("random bytes end with a problem or an article, never a crash")
     func randomBytes() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20 {
             let bytes = (0..<4096).map { _ in UInt8.random(in: 0x20...0xFF, using: &generator) }
-            _ = try? extractor.extract(html: Data(bytes), url: url)
+            do {
+                _ = try extractor.extract(html: Data(bytes), url: url)
+            } catch {
+                // Any problem is an answer; what this test rules out is a crash or a hang.
+            }
         }
+    }
+}
+
+/// A small deterministic generator, so that a failing mangled page can be made again.
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
