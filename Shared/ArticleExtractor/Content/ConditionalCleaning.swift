@@ -20,65 +20,46 @@ struct ConditionalCleaning {
     }
 
     private func shouldRemove(_ node: Int32, _ tag: Tag, _ document: Document) -> Bool {
-        let measure = document.measure(node)
-        let contentLength = measure.length
-        var isList = tag == .ul || tag == .ol
-        if !isList {
-            let listLength = document.elements(in: node, tags: [.ul, .ol]).reduce(0) { $0 + document.textLength($1) }
-            isList = contentLength == 0 ? false : Double(listLength) / Double(contentLength) > 0.9
-        }
         if tag == .table, dataTables.contains(node) { return false }
         if isInsideDataTable(node, document) { return false }
         if document.ancestor(of: node, tag: .code) >= 0 { return false }
-        if document.elements(in: node, tag: .table).contains(where: { dataTables.contains($0) }) { return false }
+        let census = BlockCensus(of: node, in: document, dataTables: dataTables)
+        document.budget.spend(32)
+        if census.holdsDataTable { return false }
+        let contentLength = census.measure.length
+        let isList = tag == .ul || tag == .ol
+            || (contentLength > 0 && Double(census.listText) / Double(contentLength) > 0.9)
 
         let weight = flags.contains(.weightClasses) ? document.classWeight(node) : 0
         if weight < 0 { return true }
-        guard measure.commas < 10 else { return false }
-
-        let paragraphs = document.count(.p, in: node)
-        let images = document.count(.img, in: node)
-        let listItems = document.count(.li, in: node) - 100
-        let inputs = document.count(.input, in: node)
-        let headingDensity = textDensity(node, [.h1, .h2, .h3, .h4, .h5, .h6], document)
-        var embeds = 0
-        for embed in document.elements(in: node, tags: [.object, .embed, .iframe]) {
-            if Embeds.isVideo(embed, document) { return false }
-            embeds += 1
-        }
+        guard census.measure.commas < 10 else { return false }
+        if census.holdsVideo { return false }
         // The longest of those words is 13 characters: only a short text needs reading.
         if contentLength <= 16, Self.isAdOrLoading(document.innerText(node)) { return true }
-        let linkDensity = document.linkDensity(node)
-        let textDensity = textDensity(node, [.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul], document)
-        let isFigureChild = document.ancestor(of: node, tag: .figure) >= 0
 
+        let paragraphs = census.paragraphs
+        let images = census.images
+        let linkDensity = census.linkDensity
+        let isFigureChild = document.ancestor(of: node, tag: .figure) >= 0
         var remove = false
         if !isFigureChild, images > 1, Double(paragraphs) / Double(images) < 0.5 { remove = true }
-        if !isList, listItems > paragraphs { remove = true }
-        if inputs > paragraphs / 3 { remove = true }
-        if !isList, !isFigureChild, headingDensity < 0.9, contentLength < 25, images == 0 || images > 2, linkDensity > 0 {
+        if !isList, census.listItems - 100 > paragraphs { remove = true }
+        if census.inputs > paragraphs / 3 { remove = true }
+        if !isList, !isFigureChild, census.headingDensity < 0.9, contentLength < 25, images == 0 || images > 2,
+           linkDensity > 0 {
             remove = true
         }
         if !isList, weight < 25, linkDensity > 0.2 { remove = true }
         if weight >= 25, linkDensity > 0.5 { remove = true }
-        if (embeds == 1 && contentLength < 75) || embeds > 1 { remove = true }
-        if images == 0, textDensity == 0 { remove = true }
+        if (census.embeds == 1 && contentLength < 75) || census.embeds > 1 { remove = true }
+        if images == 0, census.textHolderDensity == 0 { remove = true }
 
         // A list of images, one to an item, stays.
         if isList, remove {
             for child in document.elementChildren(node) where document.elementChildCount(child) > 1 { return true }
-            if images == document.count(.li, in: node) { return false }
+            if images == census.listItems { return false }
         }
         return remove
-    }
-
-    /// The share of `node`'s text inside descendants with one of `tags` (nested ones counted again, as
-    /// Readability counts them).
-    private func textDensity(_ node: Int32, _ tags: TagSet, _ document: Document) -> Double {
-        let total = document.textLength(node)
-        guard total > 0 else { return 0 }
-        let inside = document.elements(in: node, tags: tags).reduce(0) { $0 + document.textLength($1) }
-        return Double(inside) / Double(total)
     }
 
     /// Text that is only the word for "advertisement" or "loading…", in the languages pages use.
