@@ -26,7 +26,11 @@ enum HTMLDecoder {
                 if charset?.hasPrefix("utf-16") == true { charset = "utf-8" }
                 if let declared = charset, declared != "utf-8", isNonASCIIUTF8(body) { charset = "utf-8" }
             }
-            let name = charset ?? "utf-8"
+            var name = charset ?? "utf-8"
+            // A charset this platform's Foundation cannot convert is read as UTF-8, and said to be.
+            if let encoding = CharsetName.foundationEncoding(name), String(data: Data("a".utf8), encoding: encoding) == nil {
+                name = "utf-8"
+            }
             return Decoded(utf8: transcode(body, from: name), charset: name)
         }
     }
