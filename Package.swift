@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "RssCore", targets: ["RssCore"]),
         .library(name: "FeedParser", targets: ["FeedParser"]),
         .library(name: "HTMLText", targets: ["HTMLText"]),
+        .library(name: "ArticleExtractor", targets: ["ArticleExtractor"]),
         .library(name: "FrontKit", targets: ["FrontKit"]),
         .library(name: "RssResources", targets: ["RssResources"]),
         .executable(name: "rss-repl", targets: ["ReplFront"]),
@@ -95,6 +96,24 @@ let package = Package(
             path: "Shared/CLibCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
+        ),
+        // Gumbo, the HTML5 parser ArticleExtractor reads pages with, and its bounded-parse allocator.
+        .systemLibrary(
+            name: "CGumbo",
+            path: "Shared/CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"])]
+        ),
+        // A web page's main content and metadata, from its HTML (knows nothing of feeds).
+        .target(
+            name: "ArticleExtractor",
+            dependencies: ["CGumbo"],
+            path: "Shared/ArticleExtractor"
+        ),
+        .testTarget(
+            name: "ArticleExtractorTests",
+            dependencies: ["ArticleExtractor"],
+            path: "Tests/ArticleExtractorTests"
         ),
         // glibc's allocator controls, for the programs' AllocatorTuning.
         .systemLibrary(

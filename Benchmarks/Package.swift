@@ -5,7 +5,7 @@ import PackageDescription
 /// them; they are run in release mode by hand:
 /// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
 /// `schedule-bench`, `rules-bench`; `serve-bench` through `serve-load.sh`, `first-sync-bench` through
-/// `first-sync.sh`).
+/// `first-sync.sh`, `extract-bench` through `extract-quality.sh` and `extract-hostile.sh`).
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
@@ -65,6 +65,12 @@ let package = Package(
             name: "first-sync-bench",
             dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Sources/FirstSyncBenchmark"
+        ),
+        // ArticleExtractor over page directories: Benchmarks/extract-quality.sh and extract-hostile.sh run it.
+        .executableTarget(
+            name: "extract-bench",
+            dependencies: [.product(name: "ArticleExtractor", package: "RssReeder")],
+            path: "Sources/ExtractBenchmark"
         ),
         // A load client for rss-serve: Benchmarks/serve-load.sh runs it.
         .executableTarget(

@@ -3,9 +3,9 @@
 # Only apt is supported (the project targets Debian and Ubuntu). Root installs directly; anyone else goes
 # through sudo when it is there; otherwise the script says what to install and stops.
 
-# The Debian packages the build needs: libedit-dev for the line editor, libssl-dev for rss-serve's digests
-# (OpenSSL's libcrypto), pkg-config to find them.
-RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev libssl-dev pkg-config)
+# The Debian packages the build needs: libedit-dev for the line editor, libgumbo-dev for the HTML5 parser of
+# the article extractor, libssl-dev for rss-serve's digests (OpenSSL's libcrypto), pkg-config to find them.
+RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev libgumbo-dev libssl-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
 # checks from outside the program, and reading newsboat's cache), man-db (its `man -l`, with groff, renders the
 # installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), RSS Guard (a Qt
