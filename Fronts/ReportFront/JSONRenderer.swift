@@ -91,7 +91,7 @@ struct JSONRenderer: ReportRenderer {
         let item: ReportItem
 
         enum CodingKeys: String, CodingKey {
-            case id, sourceId, source, title, link, author, date, timestamp, new, read, starred
+            case id, sourceId, source, title, link, author, date, timestamp, new, read, starred, alsoIn
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -107,6 +107,7 @@ struct JSONRenderer: ReportRenderer {
             try container.encode(item.isNew, forKey: .new)
             try container.encode(item.isRead, forKey: .read)
             try container.encode(item.isStarred, forKey: .starred)
+            try container.encode(item.alsoIn, forKey: .alsoIn)
         }
     }
 }

@@ -21,6 +21,9 @@ struct StoredArticle: Sendable, Equatable, Identifiable {
     var firstSeenAt: Date
     var isRead: Bool
     var isStarred: Bool
+    /// The story it belongs to when other sources carry it, and those sources (read only when asked for).
+    var story: Int64? = nil
+    var otherSources: [UUID] = []
 
     /// The date lists sort by: published, else updated, else first seen.
     var sortDate: Date { publishedAt ?? updatedAt ?? firstSeenAt }
@@ -39,12 +42,16 @@ struct FetchedItem: Sendable, Equatable {
     var enclosureURL: String?
     var enclosureType: String?
     var categories: [String]
+    /// The address of the original the feed gives beside a redirector's link (FeedBurner's
+    /// `feedburner:origLink`): what tells which story the item is (see ``StorySignature``).
+    var originLink: String?
 
     init(
         stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,
         updatedAt: Date? = nil, summary: String? = nil, contentHTML: String? = nil, enclosureURL: String? = nil,
-        enclosureType: String? = nil, categories: [String] = []
+        enclosureType: String? = nil, categories: [String] = [], originLink: String? = nil
     ) {
+        self.originLink = originLink
         self.stableID = stableID
         self.title = title
         self.link = link
