@@ -19,8 +19,9 @@ public struct ArticleCounts: Sendable, Equatable {
     var articles = ArticleTally()
     /// The copies of stories that another source's copy stands for (see ``StoryDuplicates``).
     var duplicates = StoryDuplicates()
-    /// Whether the totals leave the duplicates out: the setting, copied here by the reducers that change it.
-    var countsStoriesOnce = false
+    /// Whether the totals leave the duplicates out: the setting (on unless turned off), copied here by the
+    /// reducers that read or change it.
+    var countsStoriesOnce = true
 
     /// No articles.
     public init() {}
@@ -50,7 +51,7 @@ extension ArticleCounts: Codable {
             starred: try container.decode(Int.self, forKey: .starred))
         unreadBySource = try container.decode([UUID: Int].self, forKey: .unreadBySource)
         duplicates = try container.decodeIfPresent(StoryDuplicates.self, forKey: .duplicates) ?? StoryDuplicates()
-        countsStoriesOnce = try container.decodeIfPresent(Bool.self, forKey: .countsStoriesOnce) ?? false
+        countsStoriesOnce = try container.decodeIfPresent(Bool.self, forKey: .countsStoriesOnce) ?? true
     }
 
     /// Writes the counts of every article under the keys journals always had, and the duplicates beside them.

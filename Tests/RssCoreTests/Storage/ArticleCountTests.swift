@@ -52,6 +52,7 @@ struct ArticleCountTests {
         var random = SplitMix64(seed: 14)
         var sources: [StoredSource] = []
         var applied = ArticleCounts()
+        var mostDuplicates = 0
         var nextItem = 0
         func someArticles() throws -> [UUID] {
             let all = try database.articles(ArticleQuery()).map(\.id)
@@ -116,9 +117,10 @@ struct ArticleCountTests {
             try #require(try maintained(database) == recount(database), "step \(step), operation \(operation)")
             try #require(try database.articleCounts() == applied, "step \(step), operation \(operation)")
             try #require(try representatives(database).isEmpty, "step \(step), operation \(operation)")
+            mostDuplicates = max(mostDuplicates, applied.duplicates.total)
         }
         #expect(applied.total > 20 && applied.unread > 0 && applied.starred > 0)
-        #expect(applied.duplicates.total > 0)
+        #expect(mostDuplicates > 0, "some fetch brought a copy of another source's article")
     }
 
     /// The stories whose duplicate marks are wrong: the first visible copy must be the only one unmarked.
