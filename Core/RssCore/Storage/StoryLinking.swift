@@ -10,8 +10,9 @@ import GRDB
 /// - the new article's own source already holds it (a feed that gives one address for many items), or the
 ///   candidate's source holds it more than once: such a candidate is passed over.
 ///
-/// By text, a candidate on the same host as the new article but at another address is passed over too: one
-/// site's two pages that share a title and an opening are a template, not one story.
+/// By text, a candidate on the same host as the new article but at another address is passed over too, and so is
+/// one whose story has such a copy: one site's two pages that share a title and an opening are a template, not
+/// one story, and a copy elsewhere that starts like both does not make them one.
 struct StoryLinking {
     /// A stored article that a new one is the same story as: the story it joins and the marks it has.
     struct Match: Equatable {
@@ -31,6 +32,7 @@ struct StoryLinking {
 
     private let byLink: Statement
     private let byTitle: Statement
+    private let members: Statement
 
     init(_ db: Database) throws {
         byLink = try db.cachedStatement(sql: """
@@ -42,6 +44,7 @@ struct StoryLinking {
             FROM article WHERE titleKey = ? AND sortDate BETWEEN ? AND ? AND sourceId <> ?
             ORDER BY rowid LIMIT \(Self.candidateLimit)
             """)
+        members = try db.cachedStatement(sql: "SELECT link, originLink FROM article WHERE story = ?")
     }
 
     /// The first stored article of another source than `sourceID` that `signature`, dated `date`, is the same
@@ -79,17 +82,34 @@ struct StoryLinking {
             let stored = StorySignature(
                 link: row["link"], originLink: row["originLink"], title: row["title"], summaryHTML: row["summary"],
                 contentHTML: row["contentHTML"])
-            if let mine = signature.link, let theirs = stored.link, mine != theirs,
-                StoryLink.host(ofNormalised: mine) == StoryLink.host(ofNormalised: theirs)
-            {
-                continue  // one site's two pages
-            }
+            if Self.isAnotherPage(of: signature.link, than: stored.link) { continue }  // one site's two pages
             // The new article's text is read once, and only when a candidate has its title.
             let mine = starts ?? signature.textStarts()
             starts = mine
-            if signature.sameStoryByText(as: stored, starts: mine) { return Self.match(row) }
+            guard signature.sameStoryByText(as: stored, starts: mine) else { continue }
+            let match = Self.match(row)
+            if let story = match.story, try storyHasAnotherPage(story, of: signature.link) { continue }
+            return match
         }
         return nil
+    }
+
+    /// Whether a copy of `story` is another page of the site at `link`.
+    private func storyHasAnotherPage(_ story: Int64, of link: String?) throws -> Bool {
+        guard link != nil else { return false }
+        let rows = try Row.fetchCursor(members, arguments: [story])
+        while let row = try rows.next() {
+            let member = StorySignature(
+                link: row["link"], originLink: row["originLink"], title: "", summaryHTML: nil, contentHTML: nil)
+            if Self.isAnotherPage(of: link, than: member.link) { return true }
+        }
+        return false
+    }
+
+    /// Whether two normalised links are two pages of one host.
+    private static func isAnotherPage(of mine: String?, than theirs: String?) -> Bool {
+        guard let mine, let theirs, mine != theirs else { return false }
+        return StoryLink.host(ofNormalised: mine) == StoryLink.host(ofNormalised: theirs)
     }
 
     private static func match(_ row: Row) -> Match {

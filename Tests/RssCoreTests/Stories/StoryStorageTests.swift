@@ -140,9 +140,14 @@ struct StoryLinkingTests {
         try fixture.database.mergeFetchedItems(
             [StoryFixture.item("x", link: "https://site.example/updates/1", title: title, summary: StoryFixture.lede)],
             sourceID: fixture.a.id)
+        // A copy elsewhere that starts like both pages joins the first, and does not bring the second in.
+        try fixture.database.mergeFetchedItems(
+            [StoryFixture.item("z", link: "https://mirror.example/1", title: title, summary: StoryFixture.lede)],
+            sourceID: fixture.c.id)
         try fixture.database.mergeFetchedItems(
             [StoryFixture.item("y", link: "https://site.example/updates/2", title: title, summary: StoryFixture.lede)],
             sourceID: fixture.b.id)
+        #expect(try fixture.linked("x", "z"))
         #expect(try fixture.stories()["y"]?.story == nil)
     }
 
