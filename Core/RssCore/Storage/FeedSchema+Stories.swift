@@ -4,8 +4,8 @@ import GRDB
 /// ``StoryLinking`` and `docs/storage.md`, "One story, shown once").
 ///
 /// - `article.linkKey`, `article.titleKey`: the keys of the article's normalised link and title
-///   (``StorySignature``), each in a partial index (articles without a link or a title have none), by which
-///   the merge finds a new article's candidates; `originLink` is the feed's address of the original when it
+///   (``StorySignature``), each in a partial index with the source (articles without a link or a title have
+///   none), by which the merge finds a new article's candidates; `originLink` is the feed's address of the original when it
 ///   gives one (`feedburner:origLink`), which the link key is made of instead of the link.
 /// - `article.story`: the rowid of the first article stored of the story, on every copy (the first's own
 ///   rowid on the first); NULL for an article no other source carries. A removed first leaves its number as
@@ -34,8 +34,10 @@ extension FeedSchema {
             ALTER TABLE article ADD COLUMN titleKey INTEGER;
             ALTER TABLE article ADD COLUMN story INTEGER;
             ALTER TABLE article ADD COLUMN isDuplicate INTEGER NOT NULL DEFAULT 0;
-            CREATE INDEX article_link_key ON article(linkKey) WHERE linkKey IS NOT NULL;
-            CREATE INDEX article_title_key ON article(titleKey, sortDate) WHERE titleKey IS NOT NULL;
+            -- The source in both key indexes: the merge tells from the index alone which sources hold a key, so
+            -- that a key many articles share (a feed giving every item one address) costs no row reads.
+            CREATE INDEX article_link_key ON article(linkKey, sourceId) WHERE linkKey IS NOT NULL;
+            CREATE INDEX article_title_key ON article(titleKey, sortDate, sourceId) WHERE titleKey IS NOT NULL;
             CREATE INDEX article_story ON article(story) WHERE story IS NOT NULL;
             -- Every duplicate with what a list of several sources, a search and their counts ask of it: the few
             -- duplicates are read from it whole, never from the article table.

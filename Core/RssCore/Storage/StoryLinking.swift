@@ -7,8 +7,9 @@ import GRDB
 ///
 /// Precision comes first; a link says nothing about the story when:
 /// - it names a home page (``StoryLink/isHomePage(_:)``), or
-/// - the new article's own source already holds it (a feed that gives one address for many items), or the
-///   candidate's source holds it more than once: such a candidate is passed over.
+/// - the new article's own source already holds it (a feed that gives one address for many items), or more than
+///   ``linkHolderLimit`` articles do, or the candidate's source holds it more than once: such a candidate is
+///   passed over.
 ///
 /// By text, a candidate on the same host as the new article but at another address is passed over too, and so is
 /// one whose story has such a copy: one site's two pages that share a title and an opening are a template, not
@@ -26,23 +27,41 @@ struct StoryLinking {
         var storyNumber: Int64 { story ?? rowid }
     }
 
-    /// The most candidates of one key that are read: more means a key too common to tell a story (a link every
-    /// item of a feed gives, a title such as "Links"), of which the first stored are still read.
+    /// The most articles of one title that are read (of a title such as "Links", the first stored).
     static let candidateLimit = 32
+    /// The most articles that may share a link: a story carried by more sources than that is rare, and a link
+    /// more articles have is more likely an address every item of some feed gives.
+    static let linkHolderLimit = 8
 
+    private let linkHolders: Statement
+    private let linkCopies: Statement
     private let byLink: Statement
+    private let titleHolders: Statement
     private let byTitle: Statement
     private let members: Statement
 
     init(_ db: Database) throws {
+        // From the key's index alone (it holds the source, and the rowid as every index does).
+        // How many articles hold the key (up to one more than the limit), or -1 when the new article's source
+        // does: one number, read without making a row.
+        linkHolders = try db.cachedStatement(sql: """
+            SELECT CASE WHEN sum(sourceId = ?) > 0 THEN -1 ELSE count(*) END
+            FROM (SELECT sourceId FROM article WHERE linkKey = ? LIMIT \(Self.linkHolderLimit + 1))
+            """)
+        linkCopies = try db.cachedStatement(sql: """
+            SELECT min(rowid) FROM article WHERE linkKey = ? GROUP BY sourceId HAVING count(*) = 1 ORDER BY 1
+            """)
         byLink = try db.cachedStatement(sql: """
-            SELECT rowid, sourceId, link, originLink, story, isRead, isStarred, isHidden FROM article
-            WHERE linkKey = ? ORDER BY rowid LIMIT \(Self.candidateLimit)
+            SELECT rowid, sourceId, link, originLink, story, isRead, isStarred, isHidden FROM article WHERE rowid = ?
+            """)
+        // The candidates' rowids from the key's index alone (most titles have none), then each one's row.
+        titleHolders = try db.cachedStatement(sql: """
+            SELECT rowid FROM article WHERE titleKey = ? AND sortDate BETWEEN ? AND ? AND sourceId <> ?
+            ORDER BY rowid LIMIT \(Self.candidateLimit)
             """)
         byTitle = try db.cachedStatement(sql: """
             SELECT rowid, sourceId, link, originLink, title, summary, contentHTML, story, isRead, isStarred, isHidden
-            FROM article WHERE titleKey = ? AND sortDate BETWEEN ? AND ? AND sourceId <> ?
-            ORDER BY rowid LIMIT \(Self.candidateLimit)
+            FROM article WHERE rowid = ?
             """)
         members = try db.cachedStatement(sql: "SELECT link, originLink FROM article WHERE story = ?")
     }
@@ -56,29 +75,28 @@ struct StoryLinking {
 
     private func matchByLink(_ signature: StorySignature, sourceID: String) throws -> Match? {
         guard let link = signature.link, let key = signature.linkKey else { return nil }
-        var bySource: [String: [Match]] = [:]
-        var order: [String] = []
-        let rows = try Row.fetchCursor(byLink, arguments: [key])
-        while let row = try rows.next() {
+        // Most links are new: one look at the key's index says so. The new article's source already having this
+        // link (or a key like it) says it does not tell one of its items from another; a link too many articles
+        // share says nothing either.
+        let holders = try Int.fetchOne(linkHolders, arguments: [sourceID, key]) ?? 0
+        guard (1...Self.linkHolderLimit).contains(holders) else { return nil }
+        // A source that holds it once: its copy, first stored first, read and compared whole.
+        for rowid in try Int64.fetchAll(linkCopies, arguments: [key]) {
+            guard let row = try Row.fetchOne(byLink, arguments: [rowid]) else { continue }
             let stored = StorySignature(
                 link: row["link"], originLink: row["originLink"], title: "", summaryHTML: nil, contentHTML: nil)
-            guard stored.link == link else { continue }  // another link with the same key
-            let source: String = row["sourceId"]
-            if bySource[source] == nil { order.append(source) }
-            bySource[source, default: []].append(Self.match(row))
+            if stored.link == link { return Self.match(row) }  // else another link with the same key
         }
-        // The new article's source already has this link: it does not tell one of its items from another.
-        guard bySource[sourceID] == nil else { return nil }
-        return order.compactMap { source in bySource[source].flatMap { $0.count == 1 ? $0[0] : nil } }
-            .min { $0.rowid < $1.rowid }
+        return nil
     }
 
     private func matchByText(_ signature: StorySignature, sourceID: String, date: Double) throws -> Match? {
         guard let key = signature.titleKey else { return nil }
         var starts: [[String]]?
         let window = StoryText.window
-        let rows = try Row.fetchCursor(byTitle, arguments: [key, date - window, date + window, sourceID])
-        while let row = try rows.next() {
+        let candidates = try Int64.fetchAll(titleHolders, arguments: [key, date - window, date + window, sourceID])
+        for rowid in candidates {
+            guard let row = try Row.fetchOne(byTitle, arguments: [rowid]) else { continue }
             let stored = StorySignature(
                 link: row["link"], originLink: row["originLink"], title: row["title"], summaryHTML: row["summary"],
                 contentHTML: row["contentHTML"])

@@ -51,9 +51,12 @@ struct StorySignature {
 enum StoryKey {
     static func of(_ text: String) -> Int64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
         }
         return Int64(bitPattern: hash)
     }

@@ -43,8 +43,12 @@ enum StoryText {
     }
 
     /// Up to `limit` words of `text`: runs of letters and digits, lower-cased and with accents folded (so that
-    /// "Café" and "cafe" are one word); everything else separates words.
+    /// "Café" and "cafe" are one word); everything else separates words. An ideograph is a word of its own:
+    /// Chinese and Japanese put no spaces between words, and a sentence would otherwise be one word.
     static func words(of text: String, limit: Int) -> [String] {
+        // Every article stored has its title read so: most are ASCII, read byte by byte without asking Unicode's
+        // tables about each character (which took most of a merge's time for stories).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text, limit: limit) }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func finish() {
@@ -54,7 +58,11 @@ enum StoryText {
             current = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            if scalar.properties.isIdeographic {
+                finish()
+                if words.count >= limit { return words }
+                words.append(String(scalar))
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 current.append(scalar)
             } else if scalar.properties.generalCategory == .nonspacingMark, !current.isEmpty {
                 current.append(scalar)
@@ -65,6 +73,25 @@ enum StoryText {
         }
         finish()
         return Array(words.prefix(limit))
+    }
+
+    /// ``words(of:limit:)`` of an ASCII text: letters and digits, lower-cased.
+    private static func asciiWords(of text: String, limit: Int) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte | 0x20)
+            default:
+                guard !current.isEmpty else { continue }
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+                if words.count >= limit { return words }
+            }
+        }
+        if !current.isEmpty, words.count < limit { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
     }
 
     /// `word` lower-cased without its accents (`Ä` → `a`), as the search index's tokenizer reads it.

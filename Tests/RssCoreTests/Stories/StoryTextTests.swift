@@ -17,6 +17,12 @@ struct StoryTextTests {
         #expect(StoryText.normalisedTitle("…") == "")
     }
 
+    @Test("ideographs are words of their own: a Chinese sentence has as many words as characters")
+    func ideographs() {
+        #expect(StoryText.words(of: "今天天气很好。Swift 6", limit: 30) == ["今", "天", "天", "气", "很", "好", "swift", "6"])
+        #expect(StoryText.words(of: "今天天气很好", limit: 3) == ["今", "天", "天"])
+    }
+
     @Test("a text's start is read from its HTML: markup and references out, at most 30 words")
     func startWords() {
         let words = StoryText.startWords(ofHTML: "<p>The <b>city</b> council&nbsp;voted</p><p>on Tuesday</p>")
