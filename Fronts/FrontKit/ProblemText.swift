@@ -191,6 +191,7 @@ public enum ProblemText {
         case .retentionDays: "retention must keep between \(allowed.lowerBound) and \(allowed.upperBound) days"
         case .retentionPerSource:
             "retention must keep between \(allowed.lowerBound) and \(allowed.upperBound) articles per source"
+        case .showsStoriesOnce: "showing each story once is on or off"
         }
     }
 

@@ -10,13 +10,16 @@ import RssCore
 struct JSONRenderer: ReportRenderer {
     func articles(_ items: [ReportItem], after previous: Int) -> String {
         guard !items.isEmpty else { return "" }
-        // `[\n  {…},\n  {…}\n]` → `    {…},\n    {…}`: the brackets go, every line gains two spaces.
-        let array = Self.encode(items.map(Article.init)).utf8.dropFirst(2).dropLast(2)
+        // `[\n  {…},\n  {…}\n]` → `    {…},\n    {…}`: the brackets go, every line gains two spaces (but the
+        // empty line of an empty array, which the encoder leaves empty at any depth).
+        let array = Array(Self.encode(items.map(Article.init)).utf8.dropFirst(2).dropLast(2))
         var output: [UInt8] = Array((previous > 0 ? ",\n  " : "  ").utf8)
         output.reserveCapacity(array.count + array.count / 8)
-        for byte in array {
+        for (index, byte) in array.enumerated() {
             output.append(byte)
-            if byte == UInt8(ascii: "\n") { output += [0x20, 0x20] }
+            if byte == UInt8(ascii: "\n"), index + 1 == array.count || array[index + 1] != UInt8(ascii: "\n") {
+                output += [0x20, 0x20]
+            }
         }
         return String(decoding: output, as: UTF8.self)
     }
@@ -91,7 +94,7 @@ struct JSONRenderer: ReportRenderer {
         let item: ReportItem
 
         enum CodingKeys: String, CodingKey {
-            case id, sourceId, source, title, link, author, date, timestamp, new, read, starred
+            case id, sourceId, source, title, link, author, date, timestamp, new, read, starred, alsoIn
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -107,6 +110,7 @@ struct JSONRenderer: ReportRenderer {
             try container.encode(item.isNew, forKey: .new)
             try container.encode(item.isRead, forKey: .read)
             try container.encode(item.isStarred, forKey: .starred)
+            try container.encode(item.alsoIn, forKey: .alsoIn)
         }
     }
 }

@@ -3,7 +3,8 @@ import RssCore
 import TerminalText
 
 /// The plain report: a header line, then one aligned line per article the way sfeed_plain lays them out:
-/// new-marker, local date and time, source name cut to a fixed width, title cut to fit with an ellipsis, link.
+/// new-marker, local date and time, source name cut to a fixed width (with "+N" when N other sources carry the
+/// story, which the report prints once), title cut to fit with an ellipsis, link.
 struct PlainRenderer: ReportRenderer {
     /// Columns of the source name.
     static let sourceWidth = 15
@@ -53,7 +54,10 @@ struct PlainRenderer: ReportRenderer {
     func line(_ item: ReportItem, titleWidth: Int) -> String {
         let marker = item.isNew ? styler.bold("N") + " " : "  "
         let date = LocalTime.minutes(item.date, calendar: calendar)
-        let source = item.sourceName.fitted(toWidth: Self.sourceWidth)
+        // A story other sources carry too: "+N" after its source, kept when the name is cut.
+        let more = item.alsoIn.isEmpty ? "" : " +\(item.alsoIn.count)"
+        let source = (item.sourceName.truncated(toWidth: Self.sourceWidth - more.count) + more)
+            .fitted(toWidth: Self.sourceWidth)
         let title = item.title.fitted(toWidth: titleWidth)
         let styledTitle = item.isRead ? styler.dim(title) : title
         return "\(marker)\(date)  \(source)  \(styledTitle) \(item.link)"

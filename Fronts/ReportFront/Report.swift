@@ -100,11 +100,13 @@ struct ReportItem: Sendable, Equatable {
     var enclosure: String
     /// The categories, each sanitised to one line.
     var categories: [String]
+    /// The names of the other sources that carry the same story (sanitised), which the report prints once.
+    var alsoIn: [String] = []
 }
 
 extension ReportItem {
     /// The report's view of an article.
-    init(_ article: ArticleSnapshot, sourceName: String, isNew: Bool) {
+    init(_ article: ArticleSnapshot, sourceName: String, isNew: Bool, alsoIn: [String] = []) {
         self.init(
             id: article.id, itemID: Text.line(article.itemID), sourceID: article.sourceID, sourceName: sourceName,
             title: Text.line(article.title), link: Self.link(of: article),
@@ -112,7 +114,7 @@ extension ReportItem {
             date: article.date, isNew: isNew, isRead: article.isRead, isStarred: article.isStarred,
             contentHTML: article.body.map(\.html).flatMap { $0.isEmpty ? nil : $0 },
             enclosure: Text.line(article.enclosure?.url.absoluteString ?? ""),
-            categories: article.categories.map(Text.line).filter { !$0.isEmpty })
+            categories: article.categories.map(Text.line).filter { !$0.isEmpty }, alsoIn: alsoIn)
     }
 
     /// The link the report shows for `article`, sanitised, or "".

@@ -48,7 +48,8 @@ extension ReportSession {
         return writer.unreadIDs
     }
 
-    /// The report's view of an article: its source's name, and whether this run's fetch stored it.
+    /// The report's view of an article: its source's name, whether this run's fetch stored it, and the other
+    /// sources of its story.
     private func itemMaker(record: FetchMonitor.Record) -> @Sendable (ArticleSnapshot) -> ReportItem {
         let names = Dictionary(
             store.state.sources.all.map { ($0.id, Text.line($0.title)) }, uniquingKeysWith: { first, _ in first })
@@ -57,7 +58,8 @@ extension ReportSession {
         return { article in
             ReportItem(
                 article, sourceName: names[article.sourceID] ?? "",
-                isNew: fetched.contains(article.sourceID) && article.firstSeen >= startedAt)
+                isNew: fetched.contains(article.sourceID) && article.firstSeen >= startedAt,
+                alsoIn: article.otherSources.map { names[$0] ?? "" })
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import RssCore
 
 // RssCore on large databases (the targets are in issues 4 and 14).
 //
@@ -20,6 +21,9 @@ import Foundation
 //       (with `now`, stored at the time of the run, as the sync benchmark wants it)
 //   rsscore-bench measure PATH ARTICLES SOURCES RUNS
 //       measures a filled database, printing tab-separated records (what growth reads)
+//   rsscore-bench link-stories PATH EVERY
+//       makes every EVERY-th article of a filled database a copy of the article before it (another source's):
+//       a library where one article in EVERY is a story another source brought first
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func number(_ index: Int, default value: Int) -> Int {
@@ -40,6 +44,11 @@ case "measure":
         database: URL(fileURLWithPath: arguments[1]), articles: number(2, default: 100_000),
         sources: number(3, default: 200), runs: number(4, default: 5))
     for one in series { print(one.record) }
+case "link-stories":
+    guard arguments.count == 3 else { fatalError("usage: rsscore-bench link-stories PATH EVERY") }
+    let copies = try BenchmarkSupport.linkSyntheticStories(
+        at: URL(fileURLWithPath: arguments[1]), every: number(2, default: 50))
+    print("linked \(copies) copies")
 case "growth":
     let sizes = arguments.count > 3 ? arguments[3].split(separator: ",").compactMap { Int($0) } : [10_000, 100_000, 1_000_000]
     try GrowthTable.run(sizes: sizes, sources: number(2, default: 200), runs: number(1, default: 5))

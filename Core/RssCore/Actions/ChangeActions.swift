@@ -62,6 +62,7 @@ struct DatabaseChanged: JournaledAction, SourcesTag, SettingsTag, MarksTag, List
         } else {
             state.counts = counts
         }
+        state.counts.countsStoriesOnce = state.settings.showsStoriesOnce
         state.lists.reloadAll()
     }
 

@@ -34,6 +34,7 @@ struct Started: JournaledAction, SourcesTag, SettingsTag, MarksTag, ListsTag, Ru
         state.settingChangesBeforeStart = []
         // Nothing changes the counts before this: every write runs after this read in the database lane.
         state.counts = counts
+        state.counts.countsStoriesOnce = state.settings.showsStoriesOnce
         state.isStarted = true
         state.lists.reloadAll()
     }

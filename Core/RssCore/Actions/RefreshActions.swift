@@ -118,7 +118,7 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
             state.counts.apply(
                 CountChange(
                     total: outcome.newArticles, unreadBySource: [id: outcome.newUnread ?? outcome.newArticles],
-                    starred: outcome.newStarred ?? 0))
+                    starred: outcome.newStarred ?? 0, duplicates: outcome.newDuplicates ?? StoryDuplicates()))
             state.notices.post(.newArticles(source: id, count: outcome.newArticles), at: date)
         }
         // A scheduled refresh finding a source not due yet is routine: only a server's wait is news.
@@ -136,7 +136,9 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
         state.refresh.pending.remove(at: index)
         state.refresh.onlyIfDue.remove(id)
         state.refresh.completed += 1
-        state.refresh.newArticles += outcome.newArticles
+        // Each story once, as the lists count it: a copy of a story another source brought is not news.
+        let copies = state.settings.showsStoriesOnce ? outcome.newDuplicates?.total ?? 0 : 0
+        state.refresh.newArticles += outcome.newArticles - copies
         if state.refresh.pending.isEmpty {
             state.refresh.isRunning = false
             state.refresh.lastFinished = date
@@ -159,6 +161,9 @@ struct FetchOutcome: Sendable, Equatable, Codable {
     /// before rules: all unread, none starred.
     var newUnread: Int?
     var newStarred: Int?
+    /// Of the new articles, the copies of stories another source's copy stands for (nil: none, and in journals
+    /// from before stories).
+    var newDuplicates: StoryDuplicates?
     var feedTitle: String?
     var siteLink: URL?
     var movedTo: URL?

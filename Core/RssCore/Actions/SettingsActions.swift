@@ -24,9 +24,14 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
         }
         state.settings.apply(change)
         if !state.isStarted { state.settingChangesBeforeStart.append(change) }
-        if case .pageSize = change {
+        switch change {
+        case .pageSize:
             state.lists.first.reload(resettingPage: true)
             state.lists.second.reload(resettingPage: true)
+        case .showsStoriesOnce(let once):
+            state.counts.countsStoriesOnce = once
+            state.lists.reloadAll()
+        default: break
         }
     }
 }
@@ -39,16 +44,18 @@ extension SettingChange {
         case .pageSize: 1...500
         case .retentionDays: 1...36_500
         case .retentionPerSource: 1...1_000_000
+        case .showsStoriesOnce: nil
         }
     }
 
-    /// The new value, nil for "off".
+    /// The new value, nil for "off" (1 for a setting that is on).
     var value: Int? {
         switch self {
         case .refreshInterval(let seconds): seconds
         case .pageSize(let size): size
         case .retentionDays(let days): days
         case .retentionPerSource(let count): count
+        case .showsStoriesOnce(let once): once ? 1 : nil
         }
     }
 
@@ -67,6 +74,7 @@ extension Settings {
         case .pageSize(let size): pageSize = size
         case .retentionDays(let days): retentionDays = days
         case .retentionPerSource(let count): retentionPerSource = count
+        case .showsStoriesOnce(let once): showsStoriesOnce = once
         }
     }
 }

@@ -92,6 +92,16 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
     /// any. Evaluated in SQL with the rest of the query; `age` is measured from ``ArticleFilter/now``, else
     /// from when the query runs.
     public var filter: ArticleFilter?
+    /// Whether a story several sources carry comes once (see ``Settings/showsStoriesOnce``): set from the
+    /// setting by the store when it runs the query, not by its caller.
+    var showsStoriesOnce = false
+
+    /// Every public part; ``showsStoriesOnce`` is the store's, never kept with a query.
+    private enum CodingKeys: String, CodingKey {
+        case sourceIDs, numbers, tags, isRead, isStarred, since, before, storedSince, storedBefore, changedSince
+        case changedBefore, numbersAbove, numbersBelow, searchText, order, limitPerSource, limit, after
+        case includesBody, filter
+    }
 
     /// A query; the default reads every article, newest first, without text.
     public init(
@@ -113,5 +123,14 @@ public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
         self.limit = limit
         self.after = after
         self.includesBody = includesBody
+    }
+}
+
+extension ArticleQuery {
+    /// The query with ``showsStoriesOnce`` set to `once`.
+    func showingStoriesOnce(_ once: Bool) -> ArticleQuery {
+        var query = self
+        query.showsStoriesOnce = once
+        return query
     }
 }

@@ -40,6 +40,10 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
     public let body: ArticleBody?
     /// Where it stands in its query's order, for ``ArticleQuery/after``.
     public let position: Position
+    /// The other sources that carry the same story, in the order their copies were stored, while each story is
+    /// shown once (``Settings/showsStoriesOnce``; else empty): a front shows "also in" them. A query of several
+    /// sources returns the story once, this copy standing for the others.
+    public internal(set) var otherSources: [UUID] = []
 
     /// A positive 64-bit number for the article, kept for as long as the article is stored (across restarts,
     /// re-fetches and backups), for programs whose clients name articles by number (a sync server); read one

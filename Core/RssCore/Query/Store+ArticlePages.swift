@@ -26,8 +26,8 @@ extension Store where State == RssState {
         _ query: ArticleQuery, pageSize: Int, eachPage: @escaping @Sendable ([ArticleSnapshot]) -> Bool
     ) async throws(RssProblem) {
         let now = self.now
-        try await readDatabase { database throws(DatabaseProblem) in
-            try database.forEachArticlePage(query, pageSize: pageSize, now: now, eachPage)
+        try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
+            try database.forEachArticlePage(query.showingStoriesOnce(storiesOnce), pageSize: pageSize, now: now, eachPage)
         }
     }
 }

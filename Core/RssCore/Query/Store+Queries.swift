@@ -13,7 +13,9 @@ extension Store where State == RssState {
     /// Throws ``RssProblem/database(_:)`` when the database cannot be read.
     public func articles(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot] {
         let now = self.now
-        return try await readDatabase { database throws(DatabaseProblem) in try database.articles(query, now: now) }
+        return try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
+            try database.articles(query.showingStoriesOnce(storiesOnce), now: now)
+        }
     }
 
     /// The places of the articles `query` selects, in its order, and nothing else of them: what a program that
@@ -22,13 +24,17 @@ extension Store where State == RssState {
     /// (``ArticleQuery/after``).
     public func articlePositions(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot.Position] {
         let now = self.now
-        return try await readDatabase { database throws(DatabaseProblem) in try database.positions(query, now: now) }
+        return try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
+            try database.positions(query.showingStoriesOnce(storiesOnce), now: now)
+        }
     }
 
     /// How many articles `query` selects, without its ``ArticleQuery/limit``.
     public func articleCount(_ query: ArticleQuery) async throws(RssProblem) -> Int {
         let now = self.now
-        return try await readDatabase { database throws(DatabaseProblem) in try database.countArticles(query, now: now) }
+        return try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
+            try database.countArticles(query.showingStoriesOnce(storiesOnce), now: now)
+        }
     }
 
     /// The article counts of every source that has articles, in one read of the counts the database keeps (a
@@ -54,7 +60,9 @@ extension Store where State == RssState {
     /// The article `id` with its text (``ArticleSnapshot/body``), or nil when it is not stored; unlike
     /// ``OpenArticle`` it neither routes nor marks the article read.
     public func article(id: UUID) async throws(RssProblem) -> ArticleSnapshot? {
-        try await readDatabase { database throws(DatabaseProblem) in try database.snapshot(id: id) }
+        try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
+            try database.snapshot(id: id, showingStoriesOnce: storiesOnce)
+        }
     }
 
     /// Looks now for what other processes wrote and returns once whatever changed is in the state: a front
@@ -103,14 +111,24 @@ extension Store where State == RssState {
     func readDatabase<T: Sendable>(
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> T
     ) async throws(RssProblem) -> T {
+        try await readDatabase { database, _ throws(DatabaseProblem) in try work(database) }
+    }
+
+    /// Runs `work` as the one-argument `readDatabase` does, for a read that follows
+    /// ``Settings/showsStoriesOnce``, as the state holds it once every action dispatched so far has been
+    /// processed (a change of the setting just before counts).
+    func readDatabase<T: Sendable>(
+        _ work: @escaping @Sendable (FeedDatabase, _ storiesOnce: Bool) throws(DatabaseProblem) -> T
+    ) async throws(RssProblem) -> T {
         guard let database = service(LibraryService.self)?.database else {
             // A programming error, not a condition of the data: documented above.
             preconditionFailure("the query API needs a store built by RssStore.make(_:)")
         }
         await processed()
+        let storiesOnce = state.settings.showsStoriesOnce
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, DatabaseProblem>, Never>) in
             trunk.run(in: DatabaseLane.lane) { _ in
-                continuation.resume(returning: Result { () throws(DatabaseProblem) -> T in try work(database) })
+                continuation.resume(returning: Result { () throws(DatabaseProblem) -> T in try work(database, storiesOnce) })
             }
         }
         switch result {

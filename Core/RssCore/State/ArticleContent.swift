@@ -20,11 +20,20 @@ public struct ArticleContent: Sendable, Equatable, Identifiable, Codable {
     public let enclosures: [URL]
     /// Whether it is starred.
     public internal(set) var isStarred: Bool
+    /// The other sources that carry the same story, in the order their copies were stored, while each story is
+    /// shown once (``Settings/showsStoriesOnce``; else empty): a reading view shows "also in" them.
+    public var otherSources: [UUID] { storyCopies ?? [] }
+    /// ``otherSources``; nil in journals from before stories.
+    private var storyCopies: [UUID]?
+    /// The story the article belongs to, when other sources carry it (while each story is shown once).
+    var story: Int64?
 
     init(
         id: UUID, sourceID: UUID, title: String, link: URL?, author: String?, date: Date, contentHTML: String,
-        enclosures: [URL], isStarred: Bool
+        enclosures: [URL], isStarred: Bool, story: Int64? = nil, otherSources: [UUID] = []
     ) {
+        self.story = story
+        storyCopies = otherSources.isEmpty ? nil : otherSources
         self.id = id
         self.sourceID = sourceID
         self.title = title

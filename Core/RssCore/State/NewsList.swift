@@ -77,10 +77,18 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
     public internal(set) var isRead: Bool
     /// Whether it is starred.
     public internal(set) var isStarred: Bool
+    /// The other sources that carry the same story, in the order their copies were stored (while each story is
+    /// shown once, see ``Settings/showsStoriesOnce``; else empty): a front shows "also in" them.
+    public var otherSources: [UUID] { storyCopies ?? [] }
+    /// The story the article belongs to, when other sources carry it (while each story is shown once): a mark
+    /// on one copy shows on every copy in the lists.
+    let story: Int64?
+    /// ``otherSources``; nil in journals from before stories.
+    private let storyCopies: [UUID]?
 
     init(
         id: UUID, sourceID: UUID, title: String, link: URL?, author: String?, date: Date, isRead: Bool,
-        isStarred: Bool, firstSeen: Date? = nil
+        isStarred: Bool, firstSeen: Date? = nil, story: Int64? = nil, otherSources: [UUID] = []
     ) {
         self.id = id
         self.sourceID = sourceID
@@ -91,6 +99,8 @@ public struct ArticleRow: Sendable, Equatable, Identifiable, Codable {
         self.firstSeen = firstSeen ?? date
         self.isRead = isRead
         self.isStarred = isStarred
+        self.story = story
+        storyCopies = otherSources.isEmpty ? nil : otherSources
     }
 }
 

@@ -8,24 +8,38 @@ import Foundation
 /// returns; marks made before a load started are in the database by the time it reads. Nothing is kept while
 /// nothing loads.
 struct PendingMarks: Sendable, Equatable {
-    /// One change of marks.
+    /// One change of marks. `stories` are the stories of the articles it names (see ``RssState/applyMark(_:)``):
+    /// a mark on one copy of a story is a mark on every copy, so it shows on their rows too.
     enum Change: Sendable, Equatable {
-        case read(Set<UUID>, Bool)
-        case starred(UUID, Bool)
-        case allRead(sources: Set<UUID>?, before: Date?, storedBefore: Date? = nil)
+        case read(Set<UUID>, Bool, stories: Set<Int64> = [])
+        case starred(UUID, Bool, stories: Set<Int64> = [])
+        case allRead(sources: Set<UUID>?, before: Date?, storedBefore: Date? = nil, stories: Set<Int64> = [])
 
         /// The change applied to a row.
         func apply(to row: inout ArticleRow) {
             switch self {
-            case .read(let ids, let isRead): if ids.contains(row.id) { row.isRead = isRead }
-            case .starred(let id, let isStarred): if id == row.id { row.isStarred = isStarred }
-            case .allRead(let sources, let before, let storedBefore):
-                if sources?.contains(row.sourceID) ?? true, before.map({ row.date < $0 }) ?? true,
-                    storedBefore.map({ row.firstSeen < $0 }) ?? true
+            case .read(let ids, let isRead, let stories):
+                if ids.contains(row.id) || Self.belongs(row.story, to: stories) { row.isRead = isRead }
+            case .starred(let id, let isStarred, let stories):
+                if id == row.id || Self.belongs(row.story, to: stories) { row.isStarred = isStarred }
+            case .allRead(let sources, let before, let storedBefore, let stories):
+                if Self.covers(row, sources: sources, before: before, storedBefore: storedBefore)
+                    || Self.belongs(row.story, to: stories)
                 {
                     row.isRead = true
                 }
             }
+        }
+
+        /// Whether a mark of every article of `sources` (nil: all) dated before `before`, stored before
+        /// `storedBefore`, marks `row`.
+        static func covers(_ row: ArticleRow, sources: Set<UUID>?, before: Date?, storedBefore: Date?) -> Bool {
+            (sources?.contains(row.sourceID) ?? true) && (before.map { row.date < $0 } ?? true)
+                && (storedBefore.map { row.firstSeen < $0 } ?? true)
+        }
+
+        private static func belongs(_ story: Int64?, to stories: Set<Int64>) -> Bool {
+            story.map(stories.contains) ?? false
         }
 
         /// Whether the change can bring an article into a list filtered by `marks`: a star into the starred
@@ -33,14 +47,42 @@ struct PendingMarks: Sendable, Equatable {
         /// place, showing the new mark, until the list is next read: see ``RssState/applyMark(_:)``.)
         func bringsArticles(into marks: ListFilter.Marks) -> Bool {
             switch (self, marks) {
-            case (.starred(_, true), .starred), (.read(_, false), .unread): true
+            case (.starred(_, true, _), .starred), (.read(_, false, _), .unread): true
             default: false
             }
         }
 
         /// The change applied to the open article.
         func apply(to article: inout ArticleContent) {
-            if case .starred(let id, let isStarred) = self, id == article.id { article.isStarred = isStarred }
+            if case .starred(let id, let isStarred, let stories) = self,
+                id == article.id || Self.belongs(article.story, to: stories)
+            {
+                article.isStarred = isStarred
+            }
+        }
+
+        /// The change with the stories of the articles it names, as the lists and the open article of `state`
+        /// know them (rows and articles read while each story is shown once carry their story).
+        func namingStories(in state: RssState) -> Change {
+            let rows = state.lists.first.rows + state.lists.second.rows
+            func stories(of ids: Set<UUID>) -> Set<Int64> {
+                var found = Set(rows.lazy.filter { ids.contains($0.id) }.compactMap(\.story))
+                if let article = state.article, ids.contains(article.id), let story = article.story {
+                    found.insert(story)
+                }
+                return found
+            }
+            switch self {
+            case .read(let ids, let isRead, _):
+                return .read(ids, isRead, stories: stories(of: ids))
+            case .starred(let id, let isStarred, _):
+                return .starred(id, isStarred, stories: stories(of: [id]))
+            case .allRead(let sources, let before, let storedBefore, _):
+                let covered = rows.lazy.filter { Self.covers($0, sources: sources, before: before, storedBefore: storedBefore) }
+                return .allRead(
+                    sources: sources, before: before, storedBefore: storedBefore,
+                    stories: Set(covered.compactMap(\.story)))
+            }
         }
     }
 
@@ -97,6 +139,7 @@ extension RssState {
     /// new articles, a change from another process): the rows under a reader's cursor do not move while they
     /// read, as in newsboat and most readers.
     mutating func applyMark(_ change: PendingMarks.Change) {
+        let change = change.namingStories(in: self)
         for list in ListID.allCases {
             for index in lists[list].rows.indices { change.apply(to: &lists[list].rows[index]) }
             if change.bringsArticles(into: lists[list].filter.marks) { lists[list].reload(.same) }

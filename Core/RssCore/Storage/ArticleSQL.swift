@@ -22,6 +22,10 @@ struct ArticleSQL {
     /// Counts the matches from the maintained counts when they can answer (no search, no times); a search
     /// with no other condition is counted in the FTS index alone (no join).
     var countSQL: String
+    /// The arguments of ``countSQL``.
+    var countArguments: StatementArguments { (searchMatch.map { [$0] } ?? []) + countFilterArguments }
+    /// The arguments of ``countSQL``'s conditions other than the search.
+    private var countFilterArguments: StatementArguments
     /// For a search: its matches' search keys in date order, to which ``searchKeysOrder(_:)`` adds the order.
     var searchKeysSelect: String?
 
@@ -59,6 +63,12 @@ struct ArticleSQL {
         guard let scope = Self.sourceScope(sourceIDs: query.sourceIDs, tags: query.tags) else { return nil }
         conditions += scope.conditions("article.sourceId")
         arguments += scope.arguments
+        // Each story once: of several sources, a story's first copy among them (see `FeedSchema.createStories`).
+        let stories = StoryScope(query, scope: scope)
+        if let stories {
+            conditions.append(stories.condition(on: "article"))
+            arguments += stories.scopeArguments
+        }
         if let numbers = query.numbers {
             guard !numbers.isEmpty else { return nil }
             conditions.append("article.rowid IN (SELECT value FROM json_each(?))")
@@ -97,21 +107,27 @@ struct ArticleSQL {
                 arguments += [query.order == .newestFirst ? (second + 1) << bits : second << bits]
             }
         }
+        // A search of every source with no other condition reads the full-text index alone, the few hidden
+        // articles (and duplicates) taken out by their keys.
         let searchOnly = conditions == ["article_search MATCH ?", Self.visible]
+            || conditions == ["article_search MATCH ?", Self.visible, StoryScope.notDuplicate]
+        let notShown = conditions.contains(StoryScope.notDuplicate) ? Self.notHiddenNorDuplicate : Self.notHidden
         fromWhere = conditions.isEmpty ? from : from + " WHERE " + conditions.joined(separator: " AND ")
-        if let maintained = Self.maintainedCount(query, scope: scope) {
-            countSQL = maintained
+        if let maintained = Self.maintainedCount(query, scope: scope, stories: stories) {
+            countSQL = maintained.sql
+            countFilterArguments = maintained.arguments
         } else {
             countSQL = searchOnly
-                ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+                ? "SELECT count(*) FROM article_search WHERE article_search MATCH ? AND \(notShown)"
                 : "SELECT count(*) " + fromWhere
+            countFilterArguments = searchOnly ? [] : arguments
         }
         if searchMatch == nil || !query.order.isByDate {
             // The full-text index's keys are in date order: an order by number sorts the matches instead.
             searchKeysSelect = nil
         } else {
             searchKeysSelect = searchOnly
-                ? "SELECT rowid FROM article_search WHERE article_search MATCH ? AND \(Self.notHidden)"
+                ? "SELECT rowid FROM article_search WHERE article_search MATCH ? AND \(notShown)"
                 : "SELECT article_search.rowid " + fromWhere
         }
         // The search's MATCH comes first in the clause.
@@ -137,6 +153,11 @@ struct ArticleSQL {
     /// articles are read from their partial index.
     static let notHidden =
         "article_search.rowid NOT IN (SELECT \(FeedSchema.searchKey("article")) FROM article WHERE isHidden = 1)"
+    /// The same, leaving duplicates out too (read from their partial index, which holds their dates).
+    static let notHiddenNorDuplicate = """
+        article_search.rowid NOT IN (SELECT \(FeedSchema.searchKey("article")) FROM article WHERE isHidden = 1
+            UNION ALL SELECT \(FeedSchema.searchKey("article")) FROM article WHERE isDuplicate = 1)
+        """
 
     /// `ORDER BY` for `order`; ties in storage order, so that pages are stable.
     static func orderBy(_ order: ArticleQuery.Order) -> String {
@@ -162,7 +183,7 @@ struct ArticleSQL {
     }
 
     /// Which sources a query covers, as conditions on any table's source column, with their arguments.
-    private struct SourceScope {
+    struct SourceScope {
         var conditions: (_ column: String) -> [String]
         var arguments: StatementArguments
     }
@@ -191,25 +212,42 @@ struct ArticleSQL {
 
     /// The count of `query` read from the counts the triggers maintain (one row per source, see
     /// `FeedSchema.createArticleCounts`), when they can answer it: no search and no dates, and marks that
-    /// are one column of the counts (no numbers, no filter). Its arguments are the scope's alone, as the query's are then.
-    private static func maintainedCount(_ query: ArticleQuery, scope: SourceScope) -> String? {
+    /// are one column of the counts (no numbers, no filter), with its arguments. Each story once, a list of
+    /// every source takes its duplicates' counts away; a list of several sources also counts the copies it
+    /// leaves out, on the duplicates' partial index.
+    private static func maintainedCount(
+        _ query: ArticleQuery, scope: SourceScope, stories: StoryScope?
+    ) -> (sql: String, arguments: StatementArguments)? {
         guard query.searchText.map({ $0.allSatisfy(\.isWhitespace) }) ?? true, query.since == nil,
             query.before == nil, query.after == nil, query.numbers == nil, query.filter == nil,
             query.storedSince == nil, query.storedBefore == nil, query.changedSince == nil,
             query.changedBefore == nil, query.numbersAbove == nil, query.numbersBelow == nil
         else { return nil }
+        let everyOnce = stories?.isEverySource ?? false
+        let (total, unread, starred) =
+            everyOnce ? ("(total - duplicates)", "(unread - unreadDuplicates)", "(starred - starredDuplicates)")
+            : ("total", "unread", "starred")
         let value: String
+        let copyMarks: String
         switch (query.isRead, query.isStarred) {
-        case (nil, nil): value = "total"
-        case (false?, nil): value = "unread"
-        case (true?, nil): value = "total - unread"
-        case (nil, true?): value = "starred"
-        case (nil, false?): value = "total - starred"
+        case (nil, nil): (value, copyMarks) = (total, "")
+        case (false?, nil): (value, copyMarks) = (unread, " AND dup.isRead = 0")
+        case (true?, nil): (value, copyMarks) = ("\(total) - \(unread)", " AND dup.isRead <> 0")
+        case (nil, true?): (value, copyMarks) = (starred, " AND dup.isStarred <> 0")
+        case (nil, false?): (value, copyMarks) = ("\(total) - \(starred)", " AND dup.isStarred = 0")
         default: return nil  // read and starred at once: not counted apart
         }
         let conditions = scope.conditions("article_count.sourceId")
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        return "SELECT coalesce(sum(\(value)), 0) FROM article_count" + filter
+        let sum = "SELECT coalesce(sum(\(value)), 0) FROM article_count" + filter
+        guard let stories, !everyOnce else { return (sum, scope.arguments) }
+        let shown = stories.condition(on: "dup")
+        // The copies the list leaves out: duplicates of the scope whose story has an earlier copy in it.
+        let copies = (scope.conditions("dup.sourceId") + ["dup.isDuplicate = 1"]).joined(separator: " AND ")
+        return (
+            "SELECT (\(sum)) - (SELECT count(*) FROM article AS dup WHERE \(copies)\(copyMarks) AND NOT \(shown))",
+            scope.arguments + scope.arguments + stories.scopeArguments
+        )
     }
 
     /// The ids of the sources filed under at least one of the tags of its one argument (a JSON array of them).

@@ -9,20 +9,26 @@ import GRDB
 extension FeedDatabase {
     /// `limit` light rows for `filter` in `sort` order from `offset`, and the total the filter matches, from
     /// one snapshot.
+    ///
+    /// `showingStoriesOnce` shows a story several sources carry once (``Settings/showsStoriesOnce``).
     func listArticles(
-        _ filter: ListFilter, sort: ListSort = .newestFirst, limit: Int, offset: Int = 0
+        _ filter: ListFilter, sort: ListSort = .newestFirst, limit: Int, offset: Int = 0,
+        showingStoriesOnce: Bool = false
     ) throws(DatabaseProblem) -> ArticleWindow {
-        try window(filter, sort: sort, reach: max(0, limit) + max(0, offset)) { _ in (limit, offset) }
+        try window(filter, sort: sort, reach: max(0, limit) + max(0, offset), storiesOnce: showingStoriesOnce) { _ in
+            (limit, offset)
+        }
     }
 
     /// Page `page` of `filter` in `sort` order, `pageSize` rows a page; a page past the last is read as the
     /// last, in the same snapshot, so a list never needs a second read to find where it ends. Without
     /// `readingRows`, only where the page falls is worked out.
     func listPage(
-        _ filter: ListFilter, sort: ListSort, page: Int, pageSize: Int, readingRows: Bool = true
+        _ filter: ListFilter, sort: ListSort, page: Int, pageSize: Int, readingRows: Bool = true,
+        showingStoriesOnce: Bool = false
     ) throws(DatabaseProblem) -> ArticleWindow {
         let size = max(1, pageSize)
-        return try window(filter, sort: sort, reach: (max(0, page) + 1) * size) { total in
+        return try window(filter, sort: sort, reach: (max(0, page) + 1) * size, storiesOnce: showingStoriesOnce) { total in
             let last = max(0, (total - 1) / size)
             return (readingRows ? size : 0, min(max(0, page), last) * size)
         }
@@ -31,20 +37,23 @@ extension FeedDatabase {
     /// The window `bounds` chooses once the total is known (limit, offset), read in one snapshot; `reach` is
     /// how many rows the request reaches, so that a search counts at least that far.
     private func window(
-        _ filter: ListFilter, sort: ListSort, reach: Int,
+        _ filter: ListFilter, sort: ListSort, reach: Int, storiesOnce: Bool,
         bounds: @escaping (_ total: Int) -> (limit: Int, offset: Int)
     ) throws(DatabaseProblem) -> ArticleWindow {
-        guard let query = ArticleSQL(ArticleQuery(filter)) else { return ArticleWindow(rows: [], totalCount: 0) }
+        var articleQuery = ArticleQuery(filter)
+        articleQuery.showsStoriesOnce = storiesOnce
+        guard let query = ArticleSQL(articleQuery) else { return ArticleWindow(rows: [], totalCount: 0) }
+        let columns = ArticleRow.columns(showingStoriesOnce: storiesOnce)
         return try read(.readArticles) { db in
             if query.searchKeysSelect != nil {
                 var search = query
                 try search.expandSearch(db)
-                return try Self.searchWindow(search, sort: sort, reach: reach, bounds: bounds, db)
+                return try Self.searchWindow(search, sort: sort, reach: reach, columns: columns, bounds: bounds, db)
             }
-            let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.arguments) ?? 0
+            let total = try Int.fetchOne(db, sql: query.countSQL, arguments: query.countArguments) ?? 0
             let (limit, offset) = bounds(total)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
+                db, sql: "SELECT \(columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, limit), max(0, offset)])
             return ArticleWindow(
                 rows: rows.map(ArticleRow.init(row:)), totalCount: total, offset: max(0, offset))
@@ -54,8 +63,8 @@ extension FeedDatabase {
     /// A search's window: in a date order, read from the index in its key order (``SearchWindow``); in another
     /// order, every match is sorted. Either way the count stops at ``SearchWindow/countCap`` (or `reach`).
     private static func searchWindow(
-        _ query: ArticleSQL, sort: ListSort, reach: Int, bounds: (_ total: Int) -> (limit: Int, offset: Int),
-        _ db: Database
+        _ query: ArticleSQL, sort: ListSort, reach: Int, columns: String,
+        bounds: (_ total: Int) -> (limit: Int, offset: Int), _ db: Database
     ) throws -> ArticleWindow {
         let cap = max(SearchWindow.countCap, reach)
         let dateOrder: ArticleQuery.Order? =
@@ -66,7 +75,7 @@ extension FeedDatabase {
             }
         var chosen = (limit: 0, offset: 0)
         let found = try SearchWindow.read(
-            query, order: dateOrder ?? .newestFirst, columns: ArticleRow.columns, countingUpTo: cap,
+            query, order: dateOrder ?? .newestFirst, columns: columns, countingUpTo: cap,
             bounds: { total in
                 chosen = bounds(total)
                 return dateOrder == nil ? (0, 0) : chosen
@@ -74,7 +83,7 @@ extension FeedDatabase {
         var rows = found.rows
         if dateOrder == nil {
             rows = try Row.fetchAll(
-                db, sql: "SELECT \(ArticleRow.columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
+                db, sql: "SELECT \(columns) \(query.fromWhere) \(ArticleSQL.orderBy(sort)) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, chosen.limit), max(0, chosen.offset)])
         }
         return ArticleWindow(
@@ -83,28 +92,49 @@ extension FeedDatabase {
     }
 
     /// Full-text search over titles, summaries and content, newest first; a shorthand for a search filter.
-    func search(_ text: String, limit: Int, offset: Int = 0) throws(DatabaseProblem) -> ArticleWindow {
-        try listArticles(ListFilter(searchText: text), limit: limit, offset: offset)
+    func search(
+        _ text: String, limit: Int, offset: Int = 0, showingStoriesOnce: Bool = false
+    ) throws(DatabaseProblem) -> ArticleWindow {
+        try listArticles(
+            ListFilter(searchText: text), limit: limit, offset: offset, showingStoriesOnce: showingStoriesOnce)
     }
 
-    /// One article with its content, or nil when it does not exist (any more).
-    func article(id: UUID) throws(DatabaseProblem) -> StoredArticle? {
-        try read(.readArticle) { db in
-            try Row.fetchOne(db, sql: "SELECT \(StoredArticle.columns) FROM article WHERE id = ?", arguments: [id.uuidString])
-                .map(StoredArticle.init(row:))
+    /// One article with its content, or nil when it does not exist (any more); with its story and the story's
+    /// other sources when `showingStoriesOnce`.
+    func article(id: UUID, showingStoriesOnce: Bool = false) throws(DatabaseProblem) -> StoredArticle? {
+        let story = showingStoriesOnce ? ", article.story, " + StoryColumns.otherSources : ""
+        return try read(.readArticle) { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(StoredArticle.columns)\(story) FROM article WHERE id = ?", arguments: [id.uuidString]
+            ).map { row in
+                var article = StoredArticle(row: row)
+                if showingStoriesOnce {
+                    article.story = row["story"]
+                    article.otherSources = StoryColumns.sources(row[row.count - 1])
+                }
+                return article
+            }
         }
     }
 
-    /// Global totals and unread counts per source, from the counts the triggers maintain (one row per source).
+    /// Global totals and unread counts per source, from the counts the triggers maintain (one row per source),
+    /// with the duplicates that the totals leave out while each story is shown once.
     func articleCounts() throws(DatabaseProblem) -> ArticleCounts {
-        var counts = ArticleCounts()
-        for (source, own) in try articleCountsBySource() {
-            counts.total += own.total
-            counts.unread += own.unread
-            counts.starred += own.starred
-            if own.unread > 0 { counts.unreadBySource[source] = own.unread }
+        try read(.countArticles) { db in
+            var counts = ArticleCounts()
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: """
+                    SELECT sourceId, total, unread, starred, duplicates, unreadDuplicates, starredDuplicates
+                    FROM article_count WHERE total > 0
+                    """))
+            while let row = try rows.next() {
+                let unread: Int = row[2]
+                counts.articles = counts.articles + ArticleTally(total: row[1], unread: unread, starred: row[3])
+                counts.duplicates = counts.duplicates + StoryDuplicates(total: row[4], unread: row[5], starred: row[6])
+                if unread > 0 { counts.unreadBySource[row.uuid(at: 0)] = unread }
+            }
+            return counts
         }
-        return counts
     }
 
     /// The kept counts of each source that has articles (a row left at zero has nothing to add: unread and

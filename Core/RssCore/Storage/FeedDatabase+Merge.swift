@@ -12,6 +12,9 @@ struct MergeResult: Sendable, Equatable {
     var starred = 0
     /// How many changes the rules made to the inserted articles.
     var ruled = 0
+    /// Of the visible inserted articles, the copies of stories another source's copy already stands for (see
+    /// ``StoryLinking``).
+    var duplicates = StoryDuplicates()
     /// Whether the source took the moved URL of ``FeedDetails/url``: not when another source already has it.
     var moved = false
 }
@@ -45,30 +48,37 @@ extension FeedDatabase {
     /// - a moved URL already followed by another source is not taken (``MergeResult/moved`` says);
     /// - the rules apply to each new item as it is inserted, in the same transaction (``NewArticleRules``): no
     ///   article is ever stored without its rules having run, and a failure stores neither; an item a rule
-    ///   deletes is not stored (only its tombstone).
+    ///   deletes is not stored (only its tombstone);
+    /// - a new item of a story another source's article already carries is linked to it (``StoryLinking``):
+    ///   stored as a copy of that story, taking its read and starred marks when `showingStoriesOnce` (a mark on
+    ///   one copy is a mark on all).
     ///
     /// Returns nil, having written nothing, when the source is gone (removed while it was being fetched).
     @discardableResult
     func mergeFetchedItems(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus? = nil, now: Date = Date(),
-        details: FeedDetails = FeedDetails()
+        details: FeedDetails = FeedDetails(), showingStoriesOnce: Bool = false
     ) throws(DatabaseProblem) -> MergeResult? {
         try write(.storeFeed) { db in
             var pending = PendingSearchIndex()
             let result = try Self.merge(
-                items, sourceID: sourceID, status: status, details: details, now: now, indexing: &pending, db)
+                items, sourceID: sourceID, status: status, details: details, now: now,
+                showingStoriesOnce: showingStoriesOnce, indexing: &pending, db)
             try pending.index(db)
             return result
         }
     }
 
-    /// ``mergeFetchedItems(_:sourceID:status:now:details:)`` in a transaction shared with other fetches
-    /// (``GroupCommit``): what a refresh uses, so that many sources cost few commits.
+    /// ``mergeFetchedItems(_:sourceID:status:now:details:showingStoriesOnce:)`` in a transaction shared with
+    /// other fetches (``GroupCommit``): what a refresh uses, so that many sources cost few commits.
     func mergeFetchedItemsGrouped(
-        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus, now: Date, details: FeedDetails
+        _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus, now: Date, details: FeedDetails,
+        showingStoriesOnce: Bool = false
     ) async throws(DatabaseProblem) -> MergeResult? {
         try await groupWrite(.storeFeed) { db, pending in
-            try Self.merge(items, sourceID: sourceID, status: status, details: details, now: now, indexing: &pending, db)
+            try Self.merge(
+                items, sourceID: sourceID, status: status, details: details, now: now,
+                showingStoriesOnce: showingStoriesOnce, indexing: &pending, db)
         }
     }
 
@@ -76,7 +86,7 @@ extension FeedDatabase {
     /// transaction commits.
     static func merge(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, details: FeedDetails = FeedDetails(),
-        now: Date, indexing pending: inout PendingSearchIndex, _ db: Database
+        now: Date, showingStoriesOnce: Bool = false, indexing pending: inout PendingSearchIndex, _ db: Database
     ) throws -> MergeResult? {
         let source = sourceID.uuidString
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
@@ -85,13 +95,16 @@ extension FeedDatabase {
         var stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
         try stored.matchOtherForms(of: items, sourceID: source, db)
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO article (\(StoredArticle.columns), isHidden) VALUES (\(StoredArticle.placeholders), ?)
+            INSERT INTO article (\(StoredArticle.columns), \(Self.storyColumns))
+            VALUES (\(StoredArticle.placeholders), \(Self.storyPlaceholders))
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
-                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?, changedAt = ?
+                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?, changedAt = ?,
+                originLink = ?, linkKey = ?, titleKey = ?
             WHERE rowid = ?
             """)
+        let stories = try StoryLinking(db)
 
         let bury = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO article_tombstone (sourceId, stableId) VALUES (?, ?)")
@@ -111,10 +124,12 @@ extension FeedDatabase {
                     // trigger must find it in the index.
                     try pending.index(db)
                 }
+                // The story it was linked to stays; the keys follow the text, for the copies still to come.
+                let signature = StorySignature(item)
                 try update.execute(arguments: [
                     item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
                     item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate,
-                    now.storageValue, rowid,
+                    now.storageValue, item.originLink, signature.linkKey, signature.titleKey, rowid,
                 ])
                 result.updated += 1
             } else if stored.isBuried(item.stableID) {
@@ -127,26 +142,44 @@ extension FeedDatabase {
                     try bury.execute(arguments: [source, item.stableID])
                     continue
                 }
+                let signature = StorySignature(item)
+                let date = (item.publishedAt ?? item.updatedAt ?? now).storageValue
+                let copy = try stories.match(for: signature, sourceID: source, date: date)
+                    .map { try Self.joinStory($0, hidden: verdict.isHidden, db) }
+                // A copy of a story takes the story's marks: a mark on one copy is a mark on all.
+                let inherits = showingStoriesOnce && copy?.match.isHidden == false
+                let isRead = verdict.isRead || inherits && copy?.match.isRead == true
+                let isStarred = verdict.isStarred || inherits && copy?.match.isStarred == true
                 let article = StoredArticle(
                     id: UUID.timeOrdered(at: now), sourceID: sourceID, stableID: item.stableID, title: item.title,
                     link: item.link, author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
                     summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
                     enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
-                    isRead: verdict.isRead, isStarred: verdict.isStarred)
+                    isRead: isRead, isStarred: isStarred)
+                let isDuplicate = copy?.isDuplicate ?? false
+                let storyArguments: StatementArguments = [
+                    verdict.isHidden, item.originLink, signature.linkKey, signature.titleKey,
+                    copy?.match.storyNumber, isDuplicate,
+                ]
                 if result.inserted == 0, let number = try firstFreeArticleNumber(db) {
                     // Above every number ever given: the ones after it follow by SQLite's own rule.
                     try db.cachedStatement(sql: """
-                        INSERT INTO article (rowid, \(StoredArticle.columns), isHidden)
-                        VALUES (?, \(StoredArticle.placeholders), ?)
-                        """).execute(arguments: [number] + article.arguments + [verdict.isHidden])
+                        INSERT INTO article (rowid, \(StoredArticle.columns), \(Self.storyColumns))
+                        VALUES (?, \(StoredArticle.placeholders), \(Self.storyPlaceholders))
+                        """).execute(arguments: [number] + article.arguments + storyArguments)
                 } else {
-                    try insert.execute(arguments: article.arguments + [verdict.isHidden])
+                    try insert.execute(arguments: article.arguments + storyArguments)
                 }
                 let rowid = db.lastInsertedRowID
                 if !verdict.isHidden {
                     result.visible += 1
-                    if !verdict.isRead { result.unread += 1 }
-                    if verdict.isStarred { result.starred += 1 }
+                    if !isRead { result.unread += 1 }
+                    if isStarred { result.starred += 1 }
+                    if isDuplicate {
+                        result.duplicates.total += 1
+                        if !isRead { result.duplicates.unread += 1 }
+                        if isStarred { result.duplicates.starred += 1 }
+                    }
                 }
                 insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
                 result.inserted += 1
@@ -156,7 +189,8 @@ extension FeedDatabase {
             pending.add(insertedRowids)
             // The counts of the feed's new articles, in one statement (see `FeedSchema.countInsertsByWriters`).
             try FeedSchema.addInsertedCounts(
-                visible: result.visible, unread: result.unread, starred: result.starred, sourceID: source, db)
+                visible: result.visible, unread: result.unread, starred: result.starred,
+                duplicates: result.duplicates, sourceID: source, db)
         }
         if !items.isEmpty {
             try pruneTombstones(stored.tombstones, sourceID: source, keeping: seen.union(stored.storedAs.values), db)
@@ -184,6 +218,27 @@ extension FeedDatabase {
                 arguments: [details.title, details.siteLink, details.url, source])
         }
         return result
+    }
+
+    /// The columns a merge inserts besides ``StoredArticle/columns``: the rules' and the story's.
+    private static let storyColumns = "isHidden, originLink, linkKey, titleKey, story, isDuplicate"
+    private static let storyPlaceholders = "?, ?, ?, ?, ?, ?"
+
+    /// Makes the story of `match` ready for a new copy (hidden, when `hidden`): the first copy is named as the
+    /// story's when it was alone. Returns the match and whether the new copy is a duplicate: it is stored last,
+    /// so it is one when it is visible and a visible copy exists.
+    private static func joinStory(
+        _ match: StoryLinking.Match, hidden: Bool, _ db: Database
+    ) throws -> (match: StoryLinking.Match, isDuplicate: Bool) {
+        if match.story == nil {
+            let name = try db.cachedStatement(sql: "UPDATE article SET story = rowid WHERE rowid = ?")
+            try name.execute(arguments: [match.rowid])
+        }
+        guard !hidden else { return (match, false) }
+        let visible = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM article WHERE story = ? AND isHidden = 0)"),
+            arguments: [match.storyNumber]) ?? false
+        return (match, visible)
     }
 
     /// Drops the tombstones (`stored`, as the merge began) of items the feed no longer lists: such an item cannot

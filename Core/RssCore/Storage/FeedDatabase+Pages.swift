@@ -39,7 +39,8 @@ extension FeedDatabase {
         else { return nil }
         try sql.expandSearch(db)
         return try SearchWindow.read(
-            sql, order: query.order, columns: ArticleSnapshot.columns(includingBody: query.includesBody),
+            sql, order: query.order,
+            columns: ArticleSnapshot.columns(includingBody: query.includesBody, showingStoriesOnce: query.showsStoriesOnce),
             countingUpTo: limit, bounds: { count in (min(limit, count), 0) }, db
         ).rows.map { ArticleSnapshot(row: $0, includesBody: query.includesBody) }
     }
@@ -51,7 +52,8 @@ extension FeedDatabase {
         guard var sql = ArticleSQL(query, now: now) else { return nil }
         try sql.expandSearch(db)
         let limitClause = query.limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
+        let columns = ArticleSnapshot.columns(
+            includingBody: query.includesBody, showingStoriesOnce: query.showsStoriesOnce)
         return try Row.fetchCursor(
             db, sql: "SELECT \(columns) \(sql.fromWhere) \(ArticleSQL.orderBy(query.order))\(limitClause)",
             arguments: sql.arguments
@@ -70,7 +72,8 @@ extension FeedDatabase {
         guard perSource > 0 else { return }
         let sources = try query.sourceIDs.map { $0.sorted { $0.uuidString < $1.uuidString } }
             ?? String.fetchAll(db, sql: "SELECT id FROM source ORDER BY rowid").compactMap(UUID.init(canonicalText:))
-        let columns = ArticleSnapshot.columns(includingBody: query.includesBody)
+        let columns = ArticleSnapshot.columns(
+            includingBody: query.includesBody, showingStoriesOnce: query.showsStoriesOnce)
         var oneSource = query
         oneSource.after = nil
         oneSource.limit = nil

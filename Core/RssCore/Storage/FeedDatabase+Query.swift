@@ -54,15 +54,17 @@ extension FeedDatabase {
         return try read(.countArticles) { db in
             var counted = sql
             try counted.expandSearch(db)
-            return try Int.fetchOne(db, sql: counted.countSQL, arguments: counted.arguments) ?? 0
+            return try Int.fetchOne(db, sql: counted.countSQL, arguments: counted.countArguments) ?? 0
         }
     }
 
-    /// One article with its text, or nil when it is not stored (any more).
-    func snapshot(id: UUID) throws(DatabaseProblem) -> ArticleSnapshot? {
-        try read(.readArticle) { db in
+    /// One article with its text, or nil when it is not stored (any more); with its story's other sources when
+    /// `showingStoriesOnce`.
+    func snapshot(id: UUID, showingStoriesOnce: Bool = false) throws(DatabaseProblem) -> ArticleSnapshot? {
+        let columns = ArticleSnapshot.columns(includingBody: true, showingStoriesOnce: showingStoriesOnce)
+        return try read(.readArticle) { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(ArticleSnapshot.columns(includingBody: true)) FROM article WHERE id = ?"),
+                db.cachedStatement(sql: "SELECT \(columns) FROM article WHERE id = ?"),
                 arguments: [id.uuidString]
             ).map { ArticleSnapshot(row: $0, includesBody: true) }
         }

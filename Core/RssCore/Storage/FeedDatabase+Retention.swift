@@ -44,6 +44,7 @@ extension FeedDatabase {
                 SELECT sourceId, stableId FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)
                 """)
             var change = CountChange()
+            let duplicatesBefore = try FeedSchema.duplicateCounts(db)
             for row in try Row.fetchAll(db, sql: """
                 SELECT sourceId, sum(isHidden = 0) AS total, sum(isRead = 0 AND isHidden = 0) AS unread FROM article
                 WHERE rowid IN (SELECT rowid FROM retention_doomed) GROUP BY sourceId
@@ -54,6 +55,8 @@ extension FeedDatabase {
             }
             try db.execute(sql: "DELETE FROM article WHERE rowid IN (SELECT rowid FROM retention_doomed)")
             try db.execute(sql: "DELETE FROM retention_doomed")
+            // Duplicates removed, and the copies that took a removed representative's place.
+            change.duplicates = try FeedSchema.duplicateCounts(db) - duplicatesBefore
             return change
         }
     }

@@ -51,6 +51,7 @@ extension FeedDatabase {
     @discardableResult
     func removeSource(id: UUID) throws(DatabaseProblem) -> CountChange? {
         try write(.removeSource) { db in
+            let duplicatesBefore = try FeedSchema.duplicateCounts(db)
             let counts = try Row.fetchOne(
                 db, sql: """
                     SELECT count(*) AS total, coalesce(sum(isRead = 0), 0) AS unread,
@@ -61,7 +62,7 @@ extension FeedDatabase {
             guard db.changesCount > 0, let counts else { return nil }
             return CountChange(
                 total: -(counts["total"] as Int), unreadBySource: [id: -(counts["unread"] as Int)],
-                starred: -(counts["starred"] as Int))
+                starred: -(counts["starred"] as Int), duplicates: try FeedSchema.duplicateCounts(db) - duplicatesBefore)
         }
     }
 

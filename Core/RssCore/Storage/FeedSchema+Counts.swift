@@ -60,11 +60,11 @@ extension FeedSchema {
             END;
             """)
         // The column `isHidden` comes with a later migration (rules), which counts again.
-        try recountArticles(db, weighingHidden: false)
+        try recountArticles(db, weighingHidden: false, weighingDuplicates: false)
     }
 
     /// Drops the trigger that counted each inserted article: the merge adds the counts of a feed's new articles
-    /// in one statement (``addInsertedCounts(visible:unread:starred:sourceID:_:)``), and the bulk path counts everything once at the
+    /// in one statement (``addInsertedCounts(visible:unread:starred:duplicates:sourceID:_:)``), and the bulk path counts everything once at the
     /// end. The trigger made every insert a statement that writes two tables, which SQLite must be able to undo
     /// halfway, so each insert copied every page it touched to a statement journal first: a third of the CPU
     /// of storing a new article. Marks, hiding, moves and removals keep their triggers (one row each, and any
@@ -74,24 +74,47 @@ extension FeedSchema {
     }
 
     /// Adds the counts of new articles of one source to its row (hidden articles count nowhere, so `visible`
-    /// and the visible ones among them are what is added), making the row when the source had none.
-    static func addInsertedCounts(visible: Int, unread: Int, starred: Int, sourceID: String, _ db: Database) throws {
+    /// and the visible ones among them are what is added; `duplicates` are the copies of stories stored
+    /// before, among those), making the row when the source had none.
+    static func addInsertedCounts(
+        visible: Int, unread: Int, starred: Int, duplicates: StoryDuplicates = StoryDuplicates(), sourceID: String,
+        _ db: Database
+    ) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO article_count (sourceId, total, unread, starred) VALUES (?, ?, ?, ?)
+            INSERT INTO article_count (sourceId, total, unread, starred, duplicates, unreadDuplicates, starredDuplicates)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (sourceId) DO UPDATE SET total = total + excluded.total,
-                unread = unread + excluded.unread, starred = starred + excluded.starred
-            """).execute(arguments: [sourceID, visible, unread, starred])
+                unread = unread + excluded.unread, starred = starred + excluded.starred,
+                duplicates = duplicates + excluded.duplicates,
+                unreadDuplicates = unreadDuplicates + excluded.unreadDuplicates,
+                starredDuplicates = starredDuplicates + excluded.starredDuplicates
+            """).execute(arguments: [
+                sourceID, visible, unread, starred, duplicates.total, duplicates.unread, duplicates.starred,
+            ])
     }
 
     /// Counts every source's articles again, replacing `article_count`: the migrations' fills, and the
     /// bulk path's after it inserted with the triggers suspended. Hidden articles count nowhere (see
-    /// ``createRules(_:)``); `weighingHidden` is false only before the column exists.
-    static func recountArticles(_ db: Database, weighingHidden: Bool = true) throws {
+    /// ``createRules(_:)``), duplicates count among their source's articles and again among its duplicates
+    /// (see ``createStories(_:)``); `weighingHidden` and `weighingDuplicates` are false only before those
+    /// columns exist.
+    static func recountArticles(_ db: Database, weighingHidden: Bool = true, weighingDuplicates: Bool = true) throws {
         let visible = weighingHidden ? "isHidden = 0" : "1"
+        guard weighingDuplicates else {
+            try db.execute(sql: """
+                DELETE FROM article_count;
+                INSERT INTO article_count (sourceId, total, unread, starred)
+                SELECT sourceId, sum(\(visible)), sum(isRead = 0 AND \(visible)), sum(isStarred <> 0 AND \(visible))
+                FROM article GROUP BY sourceId;
+                """)
+            return
+        }
+        let duplicate = "isDuplicate <> 0 AND \(visible)"
         try db.execute(sql: """
             DELETE FROM article_count;
-            INSERT INTO article_count (sourceId, total, unread, starred)
-            SELECT sourceId, sum(\(visible)), sum(isRead = 0 AND \(visible)), sum(isStarred <> 0 AND \(visible))
+            INSERT INTO article_count (sourceId, total, unread, starred, duplicates, unreadDuplicates, starredDuplicates)
+            SELECT sourceId, sum(\(visible)), sum(isRead = 0 AND \(visible)), sum(isStarred <> 0 AND \(visible)),
+                sum(\(duplicate)), sum(isRead = 0 AND \(duplicate)), sum(isStarred <> 0 AND \(duplicate))
             FROM article GROUP BY sourceId;
             """)
     }

@@ -88,6 +88,6 @@ extension FeedSchema {
                 WHERE sourceId = old.sourceId;
             END;
             """)
-        try recountArticles(db)
+        try recountArticles(db, weighingDuplicates: false)
     }
 }

@@ -12,7 +12,7 @@ enum FeedSchema {
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
         rulesMigration, articleCountInsertsByWritersMigration, syncNumbersMigration,
-        sourceAddressPolicyMigration,
+        sourceAddressPolicyMigration, storiesMigration,
     ]
 
     /// The migration that adds the user's own name for a source.
@@ -67,6 +67,10 @@ enum FeedSchema {
         migrator.registerMigration(sourceAddressPolicyMigration) { db in
             try createSourceAddressPolicy(db)
             try setUserVersion(of: sourceAddressPolicyMigration, db)
+        }
+        migrator.registerMigration(storiesMigration) { db in
+            try createStories(db)
+            try setUserVersion(of: storiesMigration, db)
         }
         return migrator
     }

@@ -8,6 +8,8 @@ struct MergeFields: Equatable {
     var summary, contentHTML, enclosureURL, enclosureType: String?
     /// In stored form (one a line).
     var categories: String?
+    /// The feed's address of the original (`feedburner:origLink`).
+    var originLink: String?
 
     init(row: Row) {
         title = row["title"]
@@ -20,6 +22,7 @@ struct MergeFields: Equatable {
         enclosureURL = row["enclosureURL"]
         enclosureType = row["enclosureType"]
         categories = row["categories"]
+        originLink = row["originLink"]
     }
 
     init(item: FetchedItem) {
@@ -33,5 +36,6 @@ struct MergeFields: Equatable {
         enclosureURL = item.enclosureURL
         enclosureType = item.enclosureType
         categories = item.categories.storedLines
+        originLink = item.originLink
     }
 }

@@ -101,14 +101,38 @@ extension StoredArticle {
 extension ArticleRow {
     static let columns = "article.id, article.sourceId, article.title, article.link, article.author, article.sortDate, article.isRead, article.isStarred, article.firstSeenAt"
 
-    /// Reads the columns by position, in the order of ``columns``: a lookup by name lower-cases the name on
-    /// every call, a sixth of reading a long list.
+    /// ``columns``, then the article's story and its other sources when each story is shown once.
+    static func columns(showingStoriesOnce: Bool) -> String {
+        showingStoriesOnce ? columns + ", article.story, " + StoryColumns.otherSources : columns
+    }
+
+    /// Reads the columns by position, in the order of ``columns(showingStoriesOnce:)``: a lookup by name
+    /// lower-cases the name on every call, a sixth of reading a long list.
     init(row: Row) {
+        let hasStory = row.count > 10
         self.init(
             id: row.uuid(at: 0), sourceID: row.uuid(at: 1), title: row[2],
             link: (row[3] as String?).flatMap(URL.init(string:)), author: row[4],
             date: Date(storageValue: row[5]), isRead: row[6], isStarred: row[7],
-            firstSeen: Date(storageValue: row[8]))
+            firstSeen: Date(storageValue: row[8]), story: hasStory ? row[9] : nil,
+            otherSources: hasStory ? StoryColumns.sources(row[10]) : [])
+    }
+}
+
+/// The columns that tell which other sources carry an article's story.
+enum StoryColumns {
+    /// The other sources' ids, separated by spaces, in the order their copies were stored (the story's index
+    /// walks them in rowid order); NULL for an article alone, which costs no look-up.
+    static let otherSources = """
+        CASE WHEN article.story IS NULL THEN NULL ELSE (SELECT group_concat(other.sourceId, ' ') FROM article AS other \
+        WHERE other.story = article.story AND other.isHidden = 0 AND other.sourceId <> article.sourceId) END
+        """
+
+    /// The ids of ``otherSources`` as read, each once.
+    static func sources(_ text: String?) -> [UUID] {
+        guard let text, !text.isEmpty else { return [] }
+        var seen = Set<UUID>()
+        return text.split(separator: " ").compactMap { UUID(canonicalText: String($0)) }.filter { seen.insert($0).inserted }
     }
 }
 
@@ -129,20 +153,23 @@ extension Array where Element == String {
 }
 
 extension ArticleSnapshot {
-    /// The columns a snapshot is read from, with the text columns when asked for.
-    static func columns(includingBody: Bool) -> String {
+    /// The columns a snapshot is read from, with the text columns when asked for, and the story's other
+    /// sources when each story is shown once.
+    static func columns(includingBody: Bool, showingStoriesOnce: Bool = false) -> String {
         """
         article.rowid, article.id, article.sourceId, article.stableId, article.title, article.link, \
         article.author, article.publishedAt, article.updatedAt, article.sortDate, article.firstSeenAt, \
         article.isRead, article.isStarred, article.enclosureURL, article.enclosureType, article.categories, \
         coalesce(article.changedAt, article.firstSeenAt)
         """ + (includingBody ? ", article.summary, article.contentHTML" : "")
+            + (showingStoriesOnce ? ", " + StoryColumns.otherSources : "")
     }
 
-    /// Reads the columns by position, in the order of ``columns(includingBody:)``: a lookup by name
-    /// lower-cases the name on every call, a sixth of reading a long result.
+    /// Reads the columns by position, in the order of ``columns(includingBody:showingStoriesOnce:)``: a lookup
+    /// by name lower-cases the name on every call, a sixth of reading a long result.
     init(row: Row, includesBody: Bool) {
         let sortDate: Double = row[9]
+        let storyColumn = includesBody ? 19 : 17
         let enclosure = (row[13] as String?).flatMap(URL.init(string:)).map { Enclosure(url: $0, type: row[14]) }
         self.init(
             id: row.uuid(at: 1), sourceID: row.uuid(at: 2), itemID: row[3], title: row[4],
@@ -152,6 +179,7 @@ extension ArticleSnapshot {
             changed: Date(storageValue: row[16]), isRead: row[11], isStarred: row[12], enclosure: enclosure,
             categories: [String](lines: row[15]),
             body: includesBody ? ArticleBody(summaryHTML: row[17], contentHTML: row[18]) : nil,
-            position: Position(date: sortDate, storageOrder: row[0]))
+            position: Position(date: sortDate, storageOrder: row[0]),
+            otherSources: row.count > storyColumn ? StoryColumns.sources(row[storyColumn]) : [])
     }
 }

@@ -26,6 +26,7 @@ enum RuleApplication {
         }
         let selected = conditions.joined(separator: " AND ")
         var change = CountChange()
+        let duplicatesBefore = try FeedSchema.duplicateCounts(db)
         for row in try Row.fetchAll(
             db, sql: "SELECT sourceId, count(*) AS n, sum(isRead = 0) AS unread FROM article WHERE \(selected) GROUP BY sourceId",
             arguments: arguments)
@@ -59,7 +60,10 @@ enum RuleApplication {
                 arguments: arguments)
             try db.execute(sql: "DELETE FROM article WHERE \(selected)", arguments: arguments)
         }
-        return (db.changesCount, change)
+        let changed = db.changesCount
+        // Duplicates marked, hidden or removed, and copies that took a hidden representative's place.
+        change.duplicates = try FeedSchema.duplicateCounts(db) - duplicatesBefore
+        return (changed, change)
     }
 }
 

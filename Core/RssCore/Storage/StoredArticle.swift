@@ -22,6 +22,9 @@ struct StoredArticle: Sendable, Equatable, Identifiable {
     var firstSeenAt: Date
     var isRead: Bool
     var isStarred: Bool
+    /// The story it belongs to when other sources carry it, and those sources (read only when asked for).
+    var story: Int64? = nil
+    var otherSources: [UUID] = []
 
     /// The date lists sort by: published, else updated, else first seen.
     var sortDate: Date { publishedAt ?? updatedAt ?? firstSeenAt }
@@ -43,12 +46,16 @@ struct FetchedItem: Sendable, Equatable {
     /// The other forms the item's id takes when other items of its feed share its publisher id, under which
     /// an earlier fetch may have stored it; nil for an item without a publisher id.
     var forms: ItemIdentity.Forms?
+    /// The address of the original the feed gives beside a redirector's link (FeedBurner's
+    /// `feedburner:origLink`): what tells which story the item is (see ``StorySignature``).
+    var originLink: String?
 
     init(
         stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,
         updatedAt: Date? = nil, summary: String? = nil, contentHTML: String? = nil, enclosureURL: String? = nil,
-        enclosureType: String? = nil, categories: [String] = []
+        enclosureType: String? = nil, categories: [String] = [], originLink: String? = nil
     ) {
+        self.originLink = originLink
         self.stableID = stableID
         self.title = title
         self.link = link

@@ -49,7 +49,7 @@ struct StoredFeedItems {
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT article.stableId, article.rowid, title, link, author, publishedAt, updatedAt, summary,
-                    contentHTML, enclosureURL, enclosureType, categories, firstSeenAt
+                    contentHTML, enclosureURL, enclosureType, categories, firstSeenAt, originLink
                 FROM json_each(?) AS fetched CROSS JOIN article
                     ON article.sourceId = ? AND article.stableId = fetched.value
                 """),

@@ -2,7 +2,7 @@ import RssCore
 
 /// `set KEY VALUE` turned into a setting change, or why not.
 enum SettingValue {
-    static let keys = ["refresh-interval", "page-size", "retention-days", "retention-per-source"]
+    static let keys = ["refresh-interval", "page-size", "retention-days", "retention-per-source", "dedup"]
 
     /// The longest refresh interval accepted (RssCore refuses longer ones too): checked here as well, so that
     /// the message can say it in the units the user typed.
@@ -21,6 +21,7 @@ enum SettingValue {
         case "refresh-interval": ["15m", "30m", "1h", "2h", "off"]
         case "page-size": ["10", "20", "50", "100"]
         case "retention-days": ["30", "90", "365", "off"]
+        case "dedup": ["on", "off"]
         default: ["100", "500", "1000", "off"]
         }
     }
@@ -53,6 +54,12 @@ enum SettingValue {
             guard let number else { return .failure(.invalid("page-size takes a number, not “\(value)”")) }
             return .success(.pageSize(number))
         case "retention-days": return optional { .retentionDays($0) }
+        case "dedup":
+            if off || value == "no" || value == "false" { return .success(.showsStoriesOnce(false)) }
+            guard ["on", "yes", "true"].contains(value) else {
+                return .failure(.invalid("dedup takes “on” or “off”, not “\(value)”"))
+            }
+            return .success(.showsStoriesOnce(true))
         default: return optional { .retentionPerSource($0) }
         }
     }

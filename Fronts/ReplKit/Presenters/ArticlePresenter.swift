@@ -16,6 +16,8 @@ struct ArticleProps: Equatable, Sendable {
         let body: HTMLDocumentText
         let enclosures: [String]
         let isStarred: Bool
+        /// The other sources that carry the same story, by name.
+        var alsoIn: [String] = []
     }
 
     let article: Article?
@@ -42,6 +44,7 @@ struct ArticlePresenter: Presenter {
                 source: UserMessage.line(state.sources[content.sourceID]?.title ?? "?"), date: content.date,
                 author: content.author.map(UserMessage.line), link: content.link.map { UserMessage.line($0.absoluteString) },
                 body: HTMLDocumentText(html: content.contentHTML),
-                enclosures: content.enclosures.map { UserMessage.line($0.absoluteString) }, isStarred: content.isStarred))
+                enclosures: content.enclosures.map { UserMessage.line($0.absoluteString) }, isStarred: content.isStarred,
+                alsoIn: content.otherSources.map { UserMessage.line(state.sources[$0]?.title ?? "?") }))
     }
 }

@@ -13,6 +13,8 @@ struct NewsListProps: Equatable, Sendable {
         let date: Date
         let isRead: Bool
         let isStarred: Bool
+        /// How many other sources carry the same story.
+        var alsoIn = 0
     }
 
     let heading: String
@@ -44,7 +46,7 @@ struct NewsListPresenter: Presenter {
             NewsListProps.Row(
                 number: list.page * pageSize + index + 1, id: row.id, title: UserMessage.line(row.title),
                 source: UserMessage.line(titles[row.sourceID] ?? "?"), date: row.date, isRead: row.isRead,
-                isStarred: row.isStarred)
+                isStarred: row.isStarred, alsoIn: row.otherSources.count)
         }
         return NewsListProps(
             heading: heading(list, active: state.lists.active, sources: state.sources, pageSize: pageSize),

@@ -4,7 +4,8 @@ import HTMLText
 import ReduxVM
 import TerminalText
 
-/// Prints an article when routing shows a new one: title, source, date, link, the body fitted to the width.
+/// Prints an article when routing shows a new one: title, source, date, the other sources of its story, link,
+/// the body fitted to the width.
 final class ArticleView: PropsReceiver {
     private let console: Console
     private(set) var shownID: UUID?
@@ -41,6 +42,9 @@ final class ArticleView: PropsReceiver {
         if let author = article.author, !author.isEmpty { byline += " · " + author }
         if article.isStarred { byline += " · starred" }
         lines += byline.wrapped(toWidth: width).map { styler.dim($0) }
+        if !article.alsoIn.isEmpty {
+            lines += ("also in: " + article.alsoIn.joined(separator: ", ")).wrapped(toWidth: width).map { styler.dim($0) }
+        }
         if let link = article.link { lines.append(link) }
         lines.append("")
         lines += article.body.lines(width: width)

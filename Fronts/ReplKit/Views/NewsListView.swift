@@ -17,6 +17,9 @@ final class NewsListView: PropsReceiver {
         return formatter
     }()
 
+    /// The width of the source column.
+    private let sourceWidth = 14
+
     init(console: Console) {
         self.console = console
     }
@@ -34,13 +37,16 @@ final class NewsListView: PropsReceiver {
         if props.rows.isEmpty { lines.append("  (no articles)") }
         let numberWidth = max(3, String(props.rows.last?.number ?? 0).count)
         let layout = ColumnLayout([
-            .init(width: numberWidth, alignment: .right), .init(width: 2), .init(width: 16), .init(width: 14),
+            .init(width: numberWidth, alignment: .right), .init(width: 2), .init(width: 16), .init(width: sourceWidth),
             .init(),
         ])
         for row in props.rows {
             let flags = (row.isRead ? " " : "N") + (row.isStarred ? "*" : " ")
+            // A story other sources carry too: "+N" after its source, kept when the name is cut.
+            let more = row.alsoIn > 0 ? " +\(row.alsoIn)" : ""
+            let source = row.source.truncated(toWidth: sourceWidth - more.count) + more
             let line = layout.render(
-                [String(row.number), flags, dateFormatter.string(from: row.date), row.source, row.title],
+                [String(row.number), flags, dateFormatter.string(from: row.date), source, row.title],
                 totalWidth: width
             ).trimmingTrailingSpaces()
             lines.append(row.isRead ? line : styler.bold(line))

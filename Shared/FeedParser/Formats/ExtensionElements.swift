@@ -1,5 +1,5 @@
-/// Dublin Core, `content:encoded`, Media RSS, iTunes and inline XHTML, read the same way whatever the host
-/// format, with ranks that put each below the host format's own elements.
+/// Dublin Core, `content:encoded`, Media RSS, iTunes, FeedBurner and inline XHTML, read the same way whatever
+/// the host format, with ranks that put each below the host format's own elements.
 enum ExtensionElements {
     /// Applies one child of an item or entry; returns whether it was recognised.
     @discardableResult
@@ -40,6 +40,8 @@ enum ExtensionElements {
             }
         case (Namespaces.media, _):
             applyMedia(e, &ctx, &item)
+        case (Namespaces.feedburner, "origlink"):
+            item.originLink.offer(ctx.link(ctx.text(e), at: e, field: "feedburner:origLink"), rank: 0)
         default:
             return false
         }

@@ -35,6 +35,7 @@ struct ItemDraft {
     var content = Ranked<String>()
     var thumbnail = Ranked<String>()
     var duration = Ranked<Double>()
+    var originLink = Ranked<String>()
     var enclosures: [FeedEnclosure] = []
     var categories: [String] = []
 
@@ -68,7 +69,8 @@ struct ItemDraft {
             link: link.value,
             authors: authors.value ?? feedAuthors, published: published.value, updated: updated.value,
             summary: summary.value, contentHTML: content.value, enclosures: enclosures, categories: categories,
-            thumbnailURL: thumbnail.value, durationSeconds: duration.value ?? enclosures.first?.durationSeconds)
+            thumbnailURL: thumbnail.value, durationSeconds: duration.value ?? enclosures.first?.durationSeconds,
+            originLink: originLink.value)
     }
 }
 

@@ -47,17 +47,21 @@ public struct FeedItem: Sendable, Hashable, Codable {
     public var thumbnailURL: String?
     /// Play length in seconds for podcast episodes (`itunes:duration`), if given.
     public var durationSeconds: Double?
+    /// The address of the original article, absolute, when the feed gives it beside a redirector's ``link``
+    /// (FeedBurner's `feedburner:origLink`): what tells two feeds' copies of one story apart from others.
+    public var originLink: String?
 
     /// Makes an item.
     public init(
         id: String, idKind: IDKind, title: String? = nil, link: String? = nil, authors: [FeedAuthor] = [],
         published: FeedDate? = nil, updated: FeedDate? = nil, summary: String? = nil, contentHTML: String? = nil,
         enclosures: [FeedEnclosure] = [], categories: [String] = [], thumbnailURL: String? = nil,
-        durationSeconds: Double? = nil, sharedID: String? = nil
+        durationSeconds: Double? = nil, sharedID: String? = nil, originLink: String? = nil
     ) {
         self.id = id
         self.idKind = idKind
         self.sharedID = sharedID
+        self.originLink = originLink
         self.title = title
         self.link = link
         self.authors = authors

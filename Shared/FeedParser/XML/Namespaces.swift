@@ -6,7 +6,7 @@
 enum Namespaces {
     static let atom = "atom", atom03 = "atom03", rss10 = "rss10", rss090 = "rss090", rdf = "rdf", dc = "dc"
     static let dcterms = "dcterms", content = "content", media = "media", itunes = "itunes", xhtml = "xhtml"
-    static let xml = "xml", sy = "sy"
+    static let xml = "xml", sy = "sy", feedburner = "feedburner"
 
     private static let known: [String: String] = [
         "http://www.w3.org/2005/atom": atom,
@@ -26,6 +26,7 @@ enum Namespaces {
         "http://example.com/dtds/podcast-1.0.dtd": itunes,
         "http://www.w3.org/1999/xhtml": xhtml,
         "http://www.w3.org/xml/1998/namespace": xml,
+        "http://rssnamespace.org/feedburner/ext/1.0": feedburner,
         "http://backend.userland.com/rss2": "",
         "http://blogs.law.harvard.edu/tech/rss": "",
         "http://backend.userland.com/rss": "",

@@ -34,6 +34,7 @@ struct ScriptedRunTests {
             page-size             3
             retention-days        off
             retention-per-source  off
+            dedup                 on
             list 1: all articles, page 1 of 4 (10 articles)
               1  N   2025-08-26 23:25  QEMU            QEMU version 10.1.0 released
               2  N   2025-04-23 18:14  QEMU            QEMU version 10.0.0 released

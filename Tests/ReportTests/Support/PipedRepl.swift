@@ -7,7 +7,7 @@ import Foundation
 /// the settings, which `set` prints (with no arguments, or after a change).
 final class PipedRepl {
     /// The start of the last line `set` prints.
-    static let settingsEnd = "retention-per-source"
+    static let settingsEnd = "dedup                 "
 
     let running: ReportProcess.Running
     private let input: Pipe

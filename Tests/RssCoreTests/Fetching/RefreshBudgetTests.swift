@@ -29,11 +29,12 @@ struct RefreshBudgetTests {
         #expect(limiter.running == 0)
     }
 
-    /// An RSS body of about `bytes` bytes: 100 items with long descriptions.
+    /// An RSS body of about `bytes` bytes: 100 items with long descriptions, titled apart from the other feeds'
+    /// items (two feeds' items with one title and one text would be one story, counted once).
     static func largeFeed(_ index: Int, bytes: Int) -> FetchResponse {
         let text = String(repeating: "word ", count: bytes / 500)
         let items = (0..<100).map {
-            "<item><guid>\(index)-\($0)</guid><title>Item \($0)</title><description>\(text)</description></item>"
+            "<item><guid>\(index)-\($0)</guid><title>Item \(index)-\($0)</title><description>\(text)</description></item>"
         }.joined()
         let xml = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Large \(index)</title>\(items)</channel></rss>"
         return .fetched(FetchedFeed(data: Data(xml.utf8), contentType: "application/rss+xml", etag: "\"v1\""))

@@ -60,7 +60,7 @@ struct DatabaseChangedReducerTests {
         var state = F.state()
         state.refresh.isRunning = true
         var read = ArticleCounts()
-        read.total = 99
+        read.articles.total = 99
         let changed = DatabaseChanged(
             sources: state.sources.all, settings: state.settings, counts: read, before: Self.snapshot(state))
         let after = F.reduce(state, changed)

@@ -25,10 +25,8 @@ enum ReducerFixtures {
         state.lists.second.rows = rows
         state.lists.first.totalCount = 3
         state.lists.second.totalCount = 3
-        state.counts = ArticleCounts()
-        state.counts.total = 3
-        state.counts.unread = 3
-        state.counts.unreadBySource = [sourceA: 2, sourceB: 1]
+        state.counts = ArticleCounts(total: 3, unread: 3, starred: 0, unreadBySource: [sourceA: 2, sourceB: 1])
+        state.counts.countsStoriesOnce = state.settings.showsStoriesOnce
         return state
     }
 

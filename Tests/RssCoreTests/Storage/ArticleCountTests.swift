@@ -13,11 +13,16 @@ struct ArticleCountTests {
         try database.writer.read { db in
             var counts: [String: [Int]] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT sourceId, count(*) AS total, sum(isRead = 0) AS unread, sum(isStarred) AS starred
+                SELECT sourceId, count(*) AS total, sum(isRead = 0) AS unread, sum(isStarred) AS starred,
+                    sum(isDuplicate) AS duplicates, sum(isDuplicate AND isRead = 0) AS unreadDuplicates,
+                    sum(isDuplicate AND isStarred) AS starredDuplicates
                 FROM article GROUP BY sourceId
                 """)
             {
-                counts[row["sourceId"]] = [row["total"], row["unread"], row["starred"]]
+                counts[row["sourceId"]] = [
+                    row["total"], row["unread"], row["starred"], row["duplicates"], row["unreadDuplicates"],
+                    row["starredDuplicates"],
+                ]
             }
             return counts
         }
@@ -27,9 +32,15 @@ struct ArticleCountTests {
     private func maintained(_ database: FeedDatabase) throws -> [String: [Int]] {
         try database.writer.read { db in
             var counts: [String: [Int]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT sourceId, total, unread, starred FROM article_count")
+            for row in try Row.fetchAll(db, sql: """
+                SELECT sourceId, total, unread, starred, duplicates, unreadDuplicates, starredDuplicates
+                FROM article_count
+                """)
             where (row["total"] as Int) != 0 || (row["unread"] as Int) != 0 || (row["starred"] as Int) != 0 {
-                counts[row["sourceId"]] = [row["total"], row["unread"], row["starred"]]
+                counts[row["sourceId"]] = [
+                    row["total"], row["unread"], row["starred"], row["duplicates"], row["unreadDuplicates"],
+                    row["starredDuplicates"],
+                ]
             }
             return counts
         }
@@ -41,6 +52,7 @@ struct ArticleCountTests {
         var random = SplitMix64(seed: 14)
         var sources: [StoredSource] = []
         var applied = ArticleCounts()
+        var mostDuplicates = 0
         var nextItem = 0
         func someArticles() throws -> [UUID] {
             let all = try database.articles(ArticleQuery()).map(\.id)
@@ -61,14 +73,22 @@ struct ArticleCountTests {
                     nextItem += 1
                     return makeItem("i\(nextItem)", minutesAgo: Double(Int.random(in: 0...10_000, using: &random)))
                 }
-                let inserted = try database.mergeFetchedItems(known + new, sourceID: source.id)?.inserted ?? 0
-                change = CountChange(total: inserted, unreadBySource: [source.id: inserted])
+                // Known items of other sources come back here as new ones: copies of their stories.
+                let merged = try database.mergeFetchedItems(
+                    known + new, sourceID: source.id, showingStoriesOnce: Bool.random(using: &random))
+                change = CountChange(
+                    total: merged?.visible ?? 0, unreadBySource: [source.id: merged?.unread ?? 0],
+                    starred: merged?.starred ?? 0, duplicates: merged?.duplicates ?? StoryDuplicates())
             case 3, 4:
-                change = try database.setRead(Bool.random(using: &random), articleIDs: try someArticles())
+                change = try database.setRead(
+                    Bool.random(using: &random), articleIDs: try someArticles(), everyCopy: Bool.random(using: &random))
             case 5:
-                change = try database.setStarred(Bool.random(using: &random), articleIDs: try someArticles())
+                change = try database.setStarred(
+                    Bool.random(using: &random), articleIDs: try someArticles(), everyCopy: Bool.random(using: &random))
             case 6:
-                change = try database.markAllRead(sourceIDs: Bool.random(using: &random) ? [sources.randomElement(using: &random)!.id] : nil)
+                change = try database.markAllRead(
+                    sourceIDs: Bool.random(using: &random) ? [sources.randomElement(using: &random)!.id] : nil,
+                    everyCopy: Bool.random(using: &random))
             case 7:  // a source removed with its articles
                 let index = Int.random(in: 0..<sources.count, using: &random)
                 change = try database.removeSource(id: sources.remove(at: index).id) ?? CountChange()
@@ -96,8 +116,23 @@ struct ArticleCountTests {
             applied.unreadBySource = applied.unreadBySource.filter { id, _ in sources.contains { $0.id == id } }
             try #require(try maintained(database) == recount(database), "step \(step), operation \(operation)")
             try #require(try database.articleCounts() == applied, "step \(step), operation \(operation)")
+            try #require(try representatives(database).isEmpty, "step \(step), operation \(operation)")
+            mostDuplicates = max(mostDuplicates, applied.duplicates.total)
         }
         #expect(applied.total > 20 && applied.unread > 0 && applied.starred > 0)
+        #expect(mostDuplicates > 0, "some fetch brought a copy of another source's article")
+    }
+
+    /// The stories whose duplicate marks are wrong: the first visible copy must be the only one unmarked.
+    private func representatives(_ database: FeedDatabase) throws -> [Int64] {
+        try database.writer.read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT story FROM article WHERE story IS NOT NULL GROUP BY story
+                HAVING sum(isDuplicate) <> max(0, sum(isHidden = 0) - 1)
+                    OR max(CASE WHEN isDuplicate = 0 AND isHidden = 0 THEN rowid END)
+                        <> min(CASE WHEN isHidden = 0 THEN rowid END)
+                """)
+        }
     }
 
     @Test("list totals and query counts without a search are read from the counts, and agree with the rows", arguments: DatabaseKind.allCases)

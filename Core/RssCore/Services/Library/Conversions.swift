@@ -46,7 +46,7 @@ extension ArticleContent {
             link: stored.link.flatMap(URL.init(string:)), author: stored.author, date: stored.sortDate,
             contentHTML: stored.contentHTML ?? stored.summary ?? "",
             enclosures: stored.enclosureURL.flatMap(URL.init(string:)).map { [$0] } ?? [],
-            isStarred: stored.isStarred)
+            isStarred: stored.isStarred, story: stored.story, otherSources: stored.otherSources)
     }
 }
 
@@ -64,7 +64,7 @@ extension FetchedItem {
             summary: item.summary?.withoutNUL, contentHTML: item.contentHTML?.withoutNUL,
             enclosureURL: item.enclosures.first?.url.withoutNUL,
             enclosureType: item.enclosures.first?.mimeType?.withoutNUL,
-            categories: item.categories.map(\.withoutNUL))
+            categories: item.categories.map(\.withoutNUL), originLink: item.originLink?.withoutNUL)
         forms = ItemIdentity.forms(of: item).map {
             ItemIdentity.Forms(
                 publisherID: $0.publisherID.withoutNUL, byLink: $0.byLink.withoutNUL,
@@ -100,6 +100,11 @@ extension Settings {
         if let size = stored[Key.pageSize].flatMap(Int.init) { changes.append(.pageSize(size)) }
         if let value = optional(Key.retentionDays) { changes.append(.retentionDays(value)) }
         if let value = optional(Key.retentionPerSource) { changes.append(.retentionPerSource(value)) }
+        switch stored[Key.showsStoriesOnce] {
+        case "on": changes.append(.showsStoriesOnce(true))
+        case "off": changes.append(.showsStoriesOnce(false))
+        default: break
+        }
         for change in changes where change.isInRange { apply(change) }
     }
 
@@ -108,6 +113,7 @@ extension Settings {
         static let pageSize = "pageSize"
         static let retentionDays = "retentionDays"
         static let retentionPerSource = "retentionPerSource"
+        static let showsStoriesOnce = "showsStoriesOnce"
     }
 
     /// The stored form of one change: its key and text (nil removes the key, meaning "off").
@@ -117,6 +123,7 @@ extension Settings {
         case .pageSize(let size): (Key.pageSize, String(size))
         case .retentionDays(let days): (Key.retentionDays, days.map(String.init))
         case .retentionPerSource(let count): (Key.retentionPerSource, count.map(String.init))
+        case .showsStoriesOnce(let once): (Key.showsStoriesOnce, once ? "on" : "off")
         }
     }
 }

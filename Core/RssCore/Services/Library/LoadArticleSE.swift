@@ -10,8 +10,9 @@ struct LoadArticleSE: SideEffect {
         guard let id = box.lastAction(as: OpenArticle.self)?.id else { return }
         let request = box.state.articleRequest
         let now = service.now
+        let storiesOnce = box.state.settings.showsStoriesOnce
         service.perform(trunk, id: "article") { database throws(DatabaseProblem) in
-            guard let stored = try database.article(id: id) else {
+            guard let stored = try database.article(id: id, showingStoriesOnce: storiesOnce) else {
                 return ProblemOccurred(problem: .articleGone(id), date: now())
             }
             return ArticleLoaded(article: ArticleContent(stored: stored), request: request)

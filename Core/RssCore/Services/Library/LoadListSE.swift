@@ -16,6 +16,7 @@ struct LoadListSE: SideEffect {
         let list = self.list
         let current = box.state.lists[list]
         let pageSize = box.state.settings.pageSize
+        let storiesOnce = box.state.settings.showsStoriesOnce
         let pages = service.pagesRead
         let database = service.database
         let now = service.now
@@ -26,7 +27,7 @@ struct LoadListSE: SideEffect {
             do throws(DatabaseProblem) {
                 let window = try database.listPage(
                     current.filter, sort: current.sort, page: current.pageRequest.page(after: previous),
-                    pageSize: pageSize, readingRows: !Task.isCancelled)
+                    pageSize: pageSize, readingRows: !Task.isCancelled, showingStoriesOnce: storiesOnce)
                 let page = window.offset / max(1, pageSize)
                 pages.withLock { $0[list] = page }
                 if Task.isCancelled { return }

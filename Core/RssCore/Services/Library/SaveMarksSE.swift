@@ -13,8 +13,9 @@ struct SaveMarksSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         guard let action = box.lastAction(as: (any MarkWriting).self) else { return }
         let now = service.now
+        let storiesOnce = box.state.settings.showsStoriesOnce
         service.perform(trunk) { database throws(DatabaseProblem) in
-            let change = try action.write(to: database, at: now())
+            let change = try action.write(to: database, at: now(), everyCopy: storiesOnce)
             return change.isEmpty ? nil : MarksSaved(change: change)
         }
     }
@@ -22,30 +23,31 @@ struct SaveMarksSE: SideEffect {
 
 /// An action whose marks must reach the database.
 protocol MarkWriting: Sendable {
-    /// Writes the marks, dated `now` as the articles' last change; returns how the counts changed.
-    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange
+    /// Writes the marks, dated `now` as the articles' last change, on every copy of their stories when
+    /// `everyCopy` (each story shown once); returns how the counts changed.
+    func write(to database: FeedDatabase, at now: Date, everyCopy: Bool) throws(DatabaseProblem) -> CountChange
 }
 
 extension OpenArticle: MarkWriting {
-    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
-        try database.setRead(true, articleIDs: [id], now: now)
+    func write(to database: FeedDatabase, at now: Date, everyCopy: Bool) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(true, articleIDs: [id], now: now, everyCopy: everyCopy)
     }
 }
 
 extension SetRead: MarkWriting {
-    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
-        try database.setRead(isRead, articleIDs: ids, now: now)
+    func write(to database: FeedDatabase, at now: Date, everyCopy: Bool) throws(DatabaseProblem) -> CountChange {
+        try database.setRead(isRead, articleIDs: ids, now: now, everyCopy: everyCopy)
     }
 }
 
 extension SetStarred: MarkWriting {
-    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
-        try database.setStarred(isStarred, articleIDs: [id], now: now)
+    func write(to database: FeedDatabase, at now: Date, everyCopy: Bool) throws(DatabaseProblem) -> CountChange {
+        try database.setStarred(isStarred, articleIDs: [id], now: now, everyCopy: everyCopy)
     }
 }
 
 extension MarkAllRead: MarkWriting {
-    func write(to database: FeedDatabase, at now: Date) throws(DatabaseProblem) -> CountChange {
-        try database.markAllRead(sourceIDs: scope, tag: tag, bound: bound, now: now)
+    func write(to database: FeedDatabase, at now: Date, everyCopy: Bool) throws(DatabaseProblem) -> CountChange {
+        try database.markAllRead(sourceIDs: scope, tag: tag, bound: bound, now: now, everyCopy: everyCopy)
     }
 }

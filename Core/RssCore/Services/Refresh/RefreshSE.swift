@@ -13,6 +13,7 @@ struct RefreshSE: SideEffect {
             ? Set(box.oldState.refresh.pending) : []
         let generation = box.state.refresh.generation
         let userInterval = box.state.settings.refreshInterval.map(TimeInterval.init)
+        let storiesOnce = box.state.settings.showsStoriesOnce
         for id in box.state.refresh.pending where !before.contains(id) {
             guard let source = box.state.sources[id] else { continue }
             let check = FetchCheck(
@@ -21,7 +22,8 @@ struct RefreshSE: SideEffect {
             trunk.run(id: RefreshTaskID(source: id), cancellingInFlight: true) { trunk in
                 // An outcome means something was stored: reported even if cancelled since, so that the state
                 // shows what the database holds.
-                guard let outcome = await service.refresh(source, check: check) else { return }
+                guard let outcome = await service.refresh(source, check: check, showingStoriesOnce: storiesOnce)
+                else { return }
                 trunk.dispatch(SourceFetched(id: id, generation: generation, outcome: outcome, date: service.now()))
             }
         }

@@ -7,8 +7,9 @@ extension RefreshService {
     /// The source's fetch state is read from the database first and `check`ed, so that another process's
     /// fetch, failure or `Retry-After` since this store last looked is honoured. Nothing is written once the
     /// task is cancelled: a cancelled refresh leaves the source as it was. Nil means nothing was written
-    /// (cancelled, or the source was removed meanwhile).
-    func refresh(_ source: Source, check: FetchCheck) async -> FetchOutcome? {
+    /// (cancelled, or the source was removed meanwhile). `showingStoriesOnce` is the setting: a new copy of a
+    /// story then takes the story's marks.
+    func refresh(_ source: Source, check: FetchCheck, showingStoriesOnce: Bool = false) async -> FetchOutcome? {
         let startedAt = now()
         do throws(DatabaseProblem) {
             guard let stored = try database.source(id: source.id) else { return nil }
@@ -32,7 +33,7 @@ extension RefreshService {
                 return try await storeNotModified(for: stored, freshFor: freshFor, movedTo: movedTo)
             case .fetched(let fetched):
                 defer { storingBudget.release(host: nil, units: fetched.data.count) }
-                return try await store(fetched, for: stored, check: check)
+                return try await store(fetched, for: stored, check: check, showingStoriesOnce: showingStoriesOnce)
             }
         } catch {
             // Counted as an attempt, so that the timer does not take the source again at once.
@@ -56,7 +57,7 @@ extension RefreshService {
     }
 
     private func store(
-        _ fetched: FetchedFeed, for stored: StoredSource, check: FetchCheck
+        _ fetched: FetchedFeed, for stored: StoredSource, check: FetchCheck, showingStoriesOnce: Bool
     ) async throws(DatabaseProblem) -> FetchOutcome? {
         let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
         let parser = self.parser
@@ -101,11 +102,12 @@ extension RefreshService {
             siteLink: siteLink == stored.siteLink ? nil : siteLink, url: move.take?.absoluteString)
         guard
             let merged = try await database.mergeFetchedItemsGrouped(
-                items, sourceID: stored.id, status: status, now: date, details: details)
+                items, sourceID: stored.id, status: status, now: date, details: details,
+                showingStoriesOnce: showingStoriesOnce)
         else { return nil }
         return FetchOutcome(
             status: FetchStatus(stored: status), newArticles: merged.visible, newUnread: merged.unread,
-            newStarred: merged.starred,
+            newStarred: merged.starred, newDuplicates: merged.duplicates.isZero ? nil : merged.duplicates,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
             movedTo: merged.moved ? move.take : nil)
     }

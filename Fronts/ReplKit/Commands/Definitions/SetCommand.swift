@@ -10,7 +10,7 @@ struct SetCommand: ReplCommand, Equatable {
             ArgumentSpec(name: "VALUE", arity: .required, completion: .settingValues),
         ],
         summary: "show the settings, or change one",
-        details: "Keys: refresh-interval SECONDS|off (60 s to 30 days; 30m, 2h work too), page-size N (1-500), retention-days N|off, retention-per-source N|off.")
+        details: "Keys: refresh-interval SECONDS|off (60 s to 30 days; 30m, 2h work too), page-size N (1-500), retention-days N|off, retention-per-source N|off, dedup on|off (a story several sources carry shown once, or every copy).")
 
     /// The key and value to set; nil shows the settings.
     let change: (key: String, value: String)?
@@ -57,6 +57,7 @@ struct SetCommand: ReplCommand, Equatable {
                 "page-size             \(settings.pageSize)",
                 "retention-days        \(optional(settings.retentionDays, ""))",
                 "retention-per-source  \(optional(settings.retentionPerSource, ""))",
+                "dedup                 \(settings.showsStoriesOnce ? "on" : "off")",
             ].joined(separator: "\n"))
     }
 }
