@@ -17,7 +17,13 @@ extension FeedSchema {
 
     /// The SQL of the search key of the article row named `row` (`new`, `old`, `article`).
     static func searchKey(_ row: String) -> String {
-        "(max(0, min(4294967295, CAST(\(row).sortDate AS INTEGER))) << \(searchKeyRowidBits) | \(row).rowid)"
+        "(\(searchKeySeconds(row)) << \(searchKeyRowidBits) | \(row).rowid)"
+    }
+
+    /// The SQL of the whole seconds in the search key of the article row named `row`, or of the row an
+    /// index is made of when nil (an index's expressions name their columns alone).
+    static func searchKeySeconds(_ row: String?) -> String {
+        "max(0, min(4294967295, CAST(\(row.map { "\($0)." } ?? "")sortDate AS INTEGER)))"
     }
 
     /// The rowid a search key stands for.

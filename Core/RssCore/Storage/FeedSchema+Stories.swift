@@ -25,6 +25,13 @@ extension FeedSchema {
     /// The migration that adds stories (named, not numbered: see ``setUserVersion(of:_:)``).
     static let storiesMigration = "stories-shown-once"
 
+    /// The index of ``unsearched`` articles, which searches name (`INDEXED BY`): the planner would read the
+    /// article table by rowid instead, a page read per match where the index holds a few pages in all.
+    static let unsearchedIndex = "article_unsearched"
+
+    /// The articles a search of every source leaves out: hidden ones and duplicates.
+    static let unsearched = "(isHidden <> 0 OR isDuplicate <> 0)"
+
     /// Adds the columns, indexes and triggers; the counts' new columns start at 0, which is exact since no
     /// article is linked yet.
     static func createStories(_ db: Database) throws {
@@ -43,6 +50,11 @@ extension FeedSchema {
             -- duplicates are read from it whole, never from the article table.
             CREATE INDEX article_duplicate ON article(sourceId, story, sortDate, isRead, isStarred)
                 WHERE isDuplicate = 1;
+            -- The articles a search of every source leaves out, by their search keys' seconds (and rowid, as
+            -- every index ends): each match is looked up in it, so that a search costs what its matches cost
+            -- however many duplicates the library holds (see ArticleSQL.notShownInSearch).
+            CREATE INDEX \(unsearchedIndex) ON article(\(searchKeySeconds(nil)))
+                WHERE \(unsearched);
 
             ALTER TABLE article_count ADD COLUMN duplicates INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE article_count ADD COLUMN unreadDuplicates INTEGER NOT NULL DEFAULT 0;
