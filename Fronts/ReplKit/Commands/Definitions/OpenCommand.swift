@@ -24,13 +24,8 @@ struct OpenCommand: ReplCommand, Equatable {
     }
 
     init(words: [String]) throws(CommandError) {
-        guard (1...2).contains(words.count) else { throw Self.usage("an article number, and --full or nothing") }
-        let flag = words.count == 2 ? words[1].lowercased() : nil
-        guard flag == nil || flag == "--full" || flag == "full" else {
-            throw Self.usage("“\(words[1])” is not --full")
-        }
-        number = try Self.articleNumber([words[0]])
-        full = flag != nil
+        full = words.count == 2 && ["--full", "full"].contains(words[1].lowercased())
+        number = try Self.articleNumber(full ? [words[0]] : words)
     }
 
     func run(in session: CommandRunner) {
