@@ -147,8 +147,8 @@ public struct ReportCommand: AsyncParsableCommand {
                 ("--refresh", refresh), ("--full-text", fullText), ("--mark-read", markRead), ("--url", !urls.isEmpty),
                 ("--opml", !opmlFiles.isEmpty), ("--backup", backup != nil), ("--db", databasePath != nil),
             ]
-            if let (flag, _) = others.first(where: { $0.1 }) {
-                throw ValidationError("--extract reads a page on standard input, not the database: no \(flag)")
+            if let other = others.first(where: { $0.1 }) {
+                throw ValidationError("--extract reads a page on standard input, not the database: no \(other.0)")
             }
         }
     }

@@ -35,7 +35,7 @@ struct FullTextTests {
         // The page that is missing: the problem, then the feed's text, named.
         #expect(run.stderr.contains("no full text for that article: cannot fetch the page: HTTP 404: not found"), "\(run.stderr)")
         #expect(lines.contains("feed summary"), "\(run.stdout)")
-        #expect(lines.contains { $0.hasPrefix("list 1: search “word2”") && $0.contains("(1 article)") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("list 1: all articles matching “word2”") && $0.hasSuffix("(1 article)") }, "\(run.stdout)")
     }
 
     @Test("on a terminal: full N fetches the page and shows it with its source named", .timeLimit(.minutes(5)))

@@ -19,8 +19,11 @@ struct FullTextActivityTests {
         let stories = Mutex<[String]>([])
         let missing = Mutex<Set<String>>([])
         let log = ServerLog()
+        /// The server's port, once it listens.
+        let port = Mutex(0)
 
-        func respond(_ request: Request, server port: Int) -> Response {
+        func respond(_ request: Request) -> Response {
+            let port = self.port.withLock { $0 }
             log.record(request)
             let path = request.uri.path
             if path == "/feed.xml" {
@@ -37,10 +40,8 @@ struct FullTextActivityTests {
 
     /// Runs `body` with a store fetching through an HTTP fetcher from a loopback server answering for `site`.
     func withStore(_ site: Site, _ body: (Store<RssState>, LoopbackServer) async throws -> Void) async throws {
-        let port = Mutex(0)
-        try await withServerAndFetcher(respond: { request in site.respond(request, server: port.withLock { $0 }) }) {
-            server, fetcher in
-            port.withLock { $0 = server.port }
+        try await withServerAndFetcher(respond: { request in site.respond(request) }) { server, fetcher in
+            site.port.withLock { $0 = server.port }
             let store = RssStore.make(
                 database: try FeedDatabase.inMemory(), fetcher: FetchScheduler(CompositeFetcher(http: fetcher)),
                 clock: ContinuousClock(), now: { F.date }, refreshesPeriodically: false)

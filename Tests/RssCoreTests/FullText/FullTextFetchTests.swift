@@ -18,7 +18,7 @@ struct FullTextFetchTests {
         policy: AddressPolicy = .unrestricted, limits: ExtractionLimits = .default, clock: F.Clock = F.Clock(),
         items: @escaping (LoopbackServer) -> [FetchedItem],
         respond: @escaping @Sendable (Request) async throws -> Response,
-        _ body: (LoopbackServer, FeedDatabase, FullTextService) async throws -> Void
+        run body: (LoopbackServer, FeedDatabase, FullTextService) async throws -> Void
     ) async throws {
         try await withServerAndFetcher(respond: respond) { server, fetcher in
             let (database, _) = try F.database(items(server), policy: policy)
@@ -32,7 +32,7 @@ struct FullTextFetchTests {
     func storesTheText() async throws {
         try await withSite(items: { [F.item("a", link: $0.url("/news/a.html").absoluteString)] }) { _ in
             F.html(F.page("Quiet Tuesday", word: "zymurgical"))
-        } _: { server, database, service in
+        } run: { server, database, service in
             let id = try F.article("a", in: database)
             let outcome = try await F.fetch(id, with: service)
             guard case .stored(let html, let fetched) = outcome else {
@@ -60,7 +60,7 @@ struct FullTextFetchTests {
             return F.html(
                 F.page("Quiet Tuesday", word: "zymurgical"),
                 [.eTag: "\"v1\"", .lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"])
-        } _: { _, database, service in
+        } run: { _, database, service in
             let id = try F.article("a", in: database)
             _ = try await F.fetch(id, with: service)
             clock.advance(by: 3600)
@@ -83,7 +83,7 @@ struct FullTextFetchTests {
             limits: ExtractionLimits(maxInputBytes: 64 << 10), items: { [F.item("a", link: $0.url("/big").absoluteString)] }
         ) { _ in
             F.html(F.page("Big", word: "zymurgical") + padding)
-        } _: { _, database, service in
+        } run: { _, database, service in
             let id = try F.article("a", in: database)
             #expect(try await F.fetch(id, with: service) == .failed(.fetch(.tooLarge(limit: 64 << 10))))
             #expect(try database.snapshot(id: id)?.body?.kind == .feedSummary)
@@ -96,7 +96,7 @@ struct FullTextFetchTests {
             Response(
                 status: .ok, headers: [.contentType: "application/pdf"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "%PDF-1.7 …")))
-        } _: { _, database, service in
+        } run: { _, database, service in
             let id = try F.article("a", in: database)
             #expect(try await F.fetch(id, with: service) == .failed(.notHTML(contentType: "application/pdf")))
             let target = try #require(try database.fullTextTargets(ids: [id]).first)
@@ -111,7 +111,7 @@ struct FullTextFetchTests {
             request.uri.path == "/short/a"
                 ? .redirect(.found, to: "/2025/06/quiet-tuesday.html")
                 : F.html(F.page("Quiet Tuesday", word: "zymurgical"))
-        } _: { server, database, service in
+        } run: { server, database, service in
             let id = try F.article("a", in: database)
             guard case .stored(let html, _) = try await F.fetch(id, with: service) else {
                 Issue.record("not stored")
@@ -128,15 +128,13 @@ struct FullTextFetchTests {
             log.record(request)
             return F.html(F.page("Quiet Tuesday", word: "zymurgical"))
         }
-        try await withSite(policy: .publicWeb(), items: { [F.item("a", link: $0.url("/a").absoluteString)] }, respond: respond) {
-            _, database, service in
+        try await withSite(policy: .publicWeb(), items: { [F.item("a", link: $0.url("/a").absoluteString)] }, respond: respond) { _, database, service in
             let id = try F.article("a", in: database)
             #expect(try await F.fetch(id, with: service) == .failed(.fetch(.addressNotAllowed(.loopback))))
             #expect(try database.snapshot(id: id)?.body?.kind == .feedSummary)
         }
         // The owner's source, but a request from a server's user: the server's policy holds too.
-        try await withSite(items: { [F.item("a", link: $0.url("/a").absoluteString)] }, respond: respond) {
-            _, database, service in
+        try await withSite(items: { [F.item("a", link: $0.url("/a").absoluteString)] }, respond: respond) { _, database, service in
             let id = try F.article("a", in: database)
             #expect(
                 try await F.fetch(id, with: service, policy: .publicWeb())
@@ -163,7 +161,7 @@ struct FullTextFetchTests {
             // Busy the first time only.
             return failing.paths.filter { $0 == "/busy" }.count == 1
                 ? Response(status: .serviceUnavailable) : F.html(F.page("Quiet Tuesday", word: "zymurgical"))
-        } _: { _, database, service in
+        } run: { _, database, service in
             let busy = try F.article("busy", in: database)
             let gone = try F.article("gone", in: database)
             #expect(try await F.fetch(busy, with: service, mode: .due) == .failed(.fetch(.http(status: 503))))
@@ -202,7 +200,7 @@ struct FullTextFetchTests {
                 F.page(
                     "Quiet Tuesday", word: "zymurgical", author: "Ada Lovelace", published: "2025-06-01T08:00:00Z",
                     image: "/images/lead.jpg"))
-        } _: { server, database, service in
+        } run: { server, database, service in
             let bare = try F.article("bare", in: database)
             let full = try F.article("full", in: database)
             _ = try await F.fetch(bare, with: service)
@@ -244,7 +242,7 @@ struct FullTextFetchTests {
         }) { request in
             log.record(request)
             return F.html(F.page("Quiet Tuesday", word: "zymurgical"))
-        } _: { _, database, service in
+        } run: { _, database, service in
             let whole = try F.article("whole", in: database)
             let teaser = try F.article("teaser", in: database)
             #expect(try await F.fetch(whole, with: service, mode: .whereNeeded) == .feedIsWhole)
