@@ -168,6 +168,7 @@ let package = Package(
             name: "RssCoreTests",
             dependencies: [
                 "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources", "LoopbackServers",
+                "ArticleExtractor",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A news site for the fronts' end-to-end tests of full text: at `/feed.xml` a feed of teasers whose items
 /// link to their pages at `/story/ID`, pages written for the tests (navigation, an article of five

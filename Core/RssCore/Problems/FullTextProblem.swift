@@ -1,5 +1,5 @@
 public import ArticleExtractor
-public import Foundation
+import Foundation
 
 /// Why an article's full text could not be had from its web page.
 ///

@@ -1,3 +1,4 @@
+import ArticleExtractor
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackServers
 import NIOHTTP1
+import ReduxVM
 import Testing
 
 @testable import RssCore

@@ -20,7 +20,7 @@ extension FullTextService {
         }
         await withTaskGroup(of: Void.self) { group in
             for (index, target) in targets.enumerated() {
-                if index >= Self.pagesAtOnce { await group.next() }
+                if index >= Self.pagesAtOnce { _ = await group.next() }
                 group.addTask {
                     let outcome = await self.page(of: target, for: request)
                     report(self.finished(target.id, outcome, request))
