@@ -2,8 +2,8 @@ public import Foundation
 public import ReduxVM
 
 /// Turns full text on or off for a source: on, the articles each refresh stores get the text of their web
-/// pages, in the background, unless the feed carries them whole (``FeedTextRule``); its newest articles
-/// without it get it at once.
+/// pages, in the background, unless the feed carries them whole (150 words or more of content, not ending as a
+/// teaser does: "…", "Read more"); its newest articles without it get it at once.
 public struct SetSourceFullText: JournaledAction, SourcesTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     public static let journalName = "RssCore.SetSourceFullText"
@@ -67,8 +67,8 @@ public struct FetchFullText: JournaledAction, ArticleTag {
     }
 
     /// Fetches the pages of those `articles` that need one: no full text stored yet, a feed that does not
-    /// carry them whole (``FeedTextRule``), and no problem from the last attempt that has not had time to pass
-    /// (``FullTextProblem/isLasting``): what a full-text source's refresh fetches, for any article.
+    /// carry them whole (as ``SetSourceFullText`` says), and no problem from the last attempt that has not had
+    /// time to pass (``FullTextProblem/isLasting``): what a full-text source's refresh fetches, for any article.
     public init(articlesWhereNeeded articles: [UUID]) {
         self.init(articles: articles, mode: .whereNeeded, policy: .unrestricted)
     }
