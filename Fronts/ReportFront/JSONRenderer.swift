@@ -16,8 +16,8 @@ struct JSONRenderer: ReportRenderer {
         guard !items.isEmpty else { return "" }
         // `[\n  {…},\n  {…}\n]` → `    {…},\n    {…}`: the brackets go, every line gains two spaces (but the
         // empty line of an empty array, which the encoder leaves empty at any depth).
-        let array = Array(
-            Self.encode(items.map { Article(item: $0, includesContent: includesContent) }).utf8.dropFirst(2).dropLast(2))
+        let encoded = Self.encode(items.map { Article(item: $0, includesContent: includesContent) })
+        let array = Array(encoded.utf8.dropFirst(2).dropLast(2))
         var output: [UInt8] = Array((previous > 0 ? ",\n  " : "  ").utf8)
         output.reserveCapacity(array.count + array.count / 8)
         for (index, byte) in array.enumerated() {

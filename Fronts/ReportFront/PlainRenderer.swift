@@ -60,7 +60,8 @@ struct PlainRenderer: ReportRenderer {
         switch body.kind {
         case .page:
             let host = URL(string: link)?.host.map(Text.line) ?? "its page"
-            let fetched = body.pageFetched.map { ", fetched " + LocalTime.minutesWithZone($0, calendar: calendar) } ?? ""
+            let fetched =
+                body.pageFetched.map { ", fetched " + LocalTime.minutesWithZone($0, calendar: calendar) } ?? ""
             return "full text from \(host)\(fetched)"
         case .feedContent: return "feed content"
         case .feedSummary: return "feed summary"

@@ -8,7 +8,8 @@ extension FeedDatabase {
         try read(.readArticle) { db in
             let statement = try db.cachedStatement(sql: """
                 SELECT article.rowid, article.id, article.sourceId, article.link, article.title, article.summary,
-                    article.contentHTML, article.author, article.publishedAt IS NOT NULL OR article.updatedAt IS NOT NULL,
+                    article.contentHTML, article.author,
+                    article.publishedAt IS NOT NULL OR article.updatedAt IS NOT NULL,
                     article.enclosureURL IS NOT NULL, article.firstSeenAt, article.fullTextAt,
                     article.fullTextCheckedAt, article.fullTextRetryAt, article.fullTextETag,
                     article.fullTextLastModified, source.addressPolicy
@@ -76,7 +77,8 @@ extension FeedDatabase {
                         | (CASE WHEN ?2 IS NOT NULL AND author IS NULL THEN \(PageFill.author.rawValue) ELSE 0 END)
                         | (CASE WHEN ?3 IS NOT NULL AND publishedAt IS NULL AND updatedAt IS NULL
                             THEN \(PageFill.date.rawValue) ELSE 0 END)
-                        | (CASE WHEN ?4 IS NOT NULL AND enclosureURL IS NULL THEN \(PageFill.image.rawValue) ELSE 0 END),
+                        | (CASE WHEN ?4 IS NOT NULL AND enclosureURL IS NULL
+                            THEN \(PageFill.image.rawValue) ELSE 0 END),
                     title = coalesce(?1, title),
                     author = coalesce(author, ?2),
                     publishedAt = CASE WHEN publishedAt IS NULL AND updatedAt IS NULL THEN ?3 ELSE publishedAt END,

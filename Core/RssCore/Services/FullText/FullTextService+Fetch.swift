@@ -94,7 +94,9 @@ extension FullTextService {
 
     /// Stores `problem` as the outcome of the attempt on `target`, with when an automatic fetch may try again:
     /// after a back-off for a problem that may pass, while the article is under a week old.
-    private func record(_ problem: FullTextProblem, for target: FullTextTarget) throws(DatabaseProblem) -> FullTextOutcome {
+    private func record(
+        _ problem: FullTextProblem, for target: FullTextTarget
+    ) throws(DatabaseProblem) -> FullTextOutcome {
         let date = now()
         let isRecent = date.timeIntervalSince(target.firstSeenAt) < Self.retryWindow
         let retryAt = isRecent ? problem.retryDate(after: date) : nil
