@@ -89,7 +89,7 @@ enum StoryLink {
         return host
     }
 
-    /// ``host(of:)`` of a string.
+    /// ``host(of:)-(ArraySlice<UInt8>)`` of a string.
     private static func host(of authority: Substring) -> String? {
         host(of: ArraySlice(authority.utf8)).map { String(decoding: $0, as: UTF8.self) }
     }
