@@ -97,7 +97,18 @@ struct JSONRenderer: ReportRenderer {
 
     struct Article: Encodable {
         let item: ReportItem
-        var includesContent = false
+        /// Whether the article's text comes with it (see ``JSONRenderer/includesContent``).
+        let includesContent: Bool
+
+        init(item: ReportItem, includesContent: Bool) {
+            self.item = item
+            self.includesContent = includesContent
+        }
+
+        /// The article without its text.
+        init(item: ReportItem) {
+            self.init(item: item, includesContent: false)
+        }
 
         enum CodingKeys: String, CodingKey {
             case id, sourceId, source, title, link, author, date, timestamp, new, read, starred, alsoIn

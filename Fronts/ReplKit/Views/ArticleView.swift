@@ -2,6 +2,7 @@ import Foundation
 import FrontKit
 import HTMLText
 import ReduxVM
+import RssCore
 import TerminalText
 
 /// Prints an article when routing shows a new one: title, source, date, the other sources of its story, link,
