@@ -31,7 +31,7 @@ struct FullTextFetchTests {
     @Test("the page's article is stored beside the feed's text, with absolute links, and search finds its words")
     func storesTheText() async throws {
         try await withSite(items: { [F.item("a", link: $0.url("/news/a.html").absoluteString)] }) { _ in
-            F.html(F.page("Quiet Tuesday", word: "zymurgical"))
+            F.html(F.page("The committee met on a quiet Tuesday", word: "zymurgical"))
         } run: { server, database, service in
             let id = try F.article("a", in: database)
             let outcome = try await F.fetch(id, with: service)
@@ -58,7 +58,7 @@ struct FullTextFetchTests {
             log.record(request)
             if request.headers[.ifNoneMatch] == "\"v1\"" { return Response(status: .notModified) }
             return F.html(
-                F.page("Quiet Tuesday", word: "zymurgical"),
+                F.page("The committee met on a quiet Tuesday", word: "zymurgical"),
                 [.eTag: "\"v1\"", .lastModified: "Mon, 02 Jun 2025 10:00:00 GMT"])
         } run: { _, database, service in
             let id = try F.article("a", in: database)
@@ -110,7 +110,7 @@ struct FullTextFetchTests {
         try await withSite(items: { [F.item("a", link: $0.url("/short/a").absoluteString)] }) { request in
             request.uri.path == "/short/a"
                 ? .redirect(.found, to: "/2025/06/quiet-tuesday.html")
-                : F.html(F.page("Quiet Tuesday", word: "zymurgical"))
+                : F.html(F.page("The committee met on a quiet Tuesday", word: "zymurgical"))
         } run: { server, database, service in
             let id = try F.article("a", in: database)
             guard case .stored(let html, _) = try await F.fetch(id, with: service) else {
@@ -126,7 +126,7 @@ struct FullTextFetchTests {
         let log = ServerLog()
         let respond: @Sendable (Request) async throws -> Response = { request in
             log.record(request)
-            return F.html(F.page("Quiet Tuesday", word: "zymurgical"))
+            return F.html(F.page("The committee met on a quiet Tuesday", word: "zymurgical"))
         }
         try await withSite(policy: .publicWeb(), items: { [F.item("a", link: $0.url("/a").absoluteString)] }, respond: respond) { _, database, service in
             let id = try F.article("a", in: database)
@@ -160,7 +160,7 @@ struct FullTextFetchTests {
             if request.uri.path == "/gone" { return Response(status: .notFound) }
             // Busy the first time only.
             return failing.paths.filter { $0 == "/busy" }.count == 1
-                ? Response(status: .serviceUnavailable) : F.html(F.page("Quiet Tuesday", word: "zymurgical"))
+                ? Response(status: .serviceUnavailable) : F.html(F.page("The committee met on a quiet Tuesday", word: "zymurgical"))
         } run: { _, database, service in
             let busy = try F.article("busy", in: database)
             let gone = try F.article("gone", in: database)
@@ -198,7 +198,7 @@ struct FullTextFetchTests {
         }) { _ in
             F.html(
                 F.page(
-                    "Quiet Tuesday", word: "zymurgical", author: "Ada Lovelace", published: "2025-06-01T08:00:00Z",
+                    "The committee met on a quiet Tuesday", word: "zymurgical", author: "Ada Lovelace", published: "2025-06-01T08:00:00Z",
                     image: "/images/lead.jpg"))
         } run: { server, database, service in
             let bare = try F.article("bare", in: database)
@@ -208,7 +208,7 @@ struct FullTextFetchTests {
             let published = try #require(ISO8601DateFormatter().date(from: "2025-06-01T08:00:00Z"))
 
             let filled = try #require(try database.snapshot(id: bare))
-            #expect(filled.title == "Quiet Tuesday")
+            #expect(filled.title == "The committee met on a quiet Tuesday")
             #expect(filled.author == "Ada Lovelace")
             #expect(filled.date == published)
             #expect(filled.enclosure?.url == server.url("/images/lead.jpg"))
@@ -224,7 +224,7 @@ struct FullTextFetchTests {
             let merged = try database.mergeFetchedItems(made, sourceID: source, now: F.date.addingTimeInterval(60))
             #expect(merged?.updated == 0)
             let again = try #require(try database.snapshot(id: bare))
-            #expect(again.title == "Quiet Tuesday" && again.author == "Ada Lovelace" && again.date == published)
+            #expect(again.title == "The committee met on a quiet Tuesday" && again.author == "Ada Lovelace" && again.date == published)
             // A feed that starts giving a field wins.
             var authored = made[0]
             authored.author = "Feed Author"
@@ -241,7 +241,7 @@ struct FullTextFetchTests {
              F.item("teaser", link: $0.url("/teaser").absoluteString, content: F.words(60) + "<p>Read more…</p>")]
         }) { request in
             log.record(request)
-            return F.html(F.page("Quiet Tuesday", word: "zymurgical"))
+            return F.html(F.page("The committee met on a quiet Tuesday", word: "zymurgical"))
         } run: { _, database, service in
             let whole = try F.article("whole", in: database)
             let teaser = try F.article("teaser", in: database)
