@@ -195,7 +195,7 @@ struct CommandParsingTests {
         #expect(complete("open ") == ["1", "2", "3", "12"])
         #expect(complete("set-source 2 ") == ["interval", "full-text"])
         #expect(complete("set-source 2 full-text ") == ["on", "off"])
-        #expect(complete("set-source 2 interval 1") == ["1h", "1d"])
+        #expect(complete("set-source 2 interval 1") == ["15m", "1h", "1d"])
         #expect(complete("browse ") == ["1", "2", "3", "12"])
         #expect(complete("pipe 1 ") .contains("sh"))
         #expect(complete("pipe 1 les").allSatisfy { $0.hasPrefix("les") })
@@ -216,7 +216,8 @@ struct CommandParsingTests {
         #expect(complete("untag \"Daring Fireball\" n") == ["news"])
         #expect(complete("nonsense ") == [])
         #expect(complete("set-source q") == ["QEMU"])
-        #expect(complete("set-source QEMU ") == ["interval"])
+        #expect(complete("set-source QEMU ") == ["interval", "full-text"])
+        #expect(complete("set-source QEMU f") == ["full-text"])
         #expect(complete("set-source QEMU interval 1") == ["15m", "1h", "1d"])
     }
 }
