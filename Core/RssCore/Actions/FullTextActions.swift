@@ -67,8 +67,9 @@ public struct FetchFullText: JournaledAction, ArticleTag {
     }
 
     /// Fetches the pages of those `articles` that need one: no full text stored yet, a feed that does not
-    /// carry them whole (as ``SetSourceFullText`` says), and no problem from the last attempt that has not had
-    /// time to pass (``FullTextProblem/isLasting``): what a full-text source's refresh fetches, for any article.
+    /// carry them whole (as ``SetSourceFullText`` says), and no problem from the last attempt that may not have
+    /// passed (a missing page, a refused address, not HTML, no article: for good; a timeout or a server error: for
+    /// a day): what a full-text source's refresh fetches, for any article.
     public init(articlesWhereNeeded articles: [UUID]) {
         self.init(articles: articles, mode: .whereNeeded, policy: .unrestricted)
     }

@@ -4,8 +4,10 @@ import Foundation
 /// Why an article's full text could not be had from its web page.
 ///
 /// Posted as ``RssProblem/fullText(article:_:)`` when a fetch someone asked for fails (``FetchFullText``), and
-/// kept with the article, so that a page that fails is not asked again at every refresh
-/// (``isLasting``). A front words it (`ProblemText.fullText(_:)` in `FrontKit`).
+/// kept with the article, so that a page that fails is not asked again at every refresh: a problem that may
+/// pass (a timeout, a connection, a server error) is tried again a day later, a lasting one (a missing page, a
+/// refused address, not HTML, no article) only when asked. A front words it (`ProblemText.fullText(_:)` in
+/// `FrontKit`).
 public enum FullTextProblem: Error, Sendable, Equatable, Codable {
     /// The article has no link to fetch, or its link is not `http` or `https`.
     case noLink
@@ -22,7 +24,7 @@ public enum FullTextProblem: Error, Sendable, Equatable, Codable {
     /// that is not HTML or holds no article. A timeout, a failed connection, a server error (5xx), a request to
     /// wait (429) and an extraction that ran out of time may pass; only those are tried again automatically,
     /// after a back-off (a page asked for is fetched whatever the last attempt gave).
-    public var isLasting: Bool {
+    var isLasting: Bool {
         switch self {
         case .noLink, .notHTML: return true
         case .extraction(let problem):

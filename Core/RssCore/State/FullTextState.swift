@@ -10,7 +10,7 @@ public struct FullTextState: Sendable, Equatable {
     public func isFetching(_ article: UUID) -> Bool { fetching[article] != nil }
 
     /// Whether any fetch someone asked for is under way.
-    public var isFetchingAny: Bool { !fetching.isEmpty }
+    var isFetchingAny: Bool { !fetching.isEmpty }
 
     /// Counts a request for `article`'s page.
     mutating func start(_ article: UUID) {
