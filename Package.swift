@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "RssCore",
             dependencies: [
-                "ReduxVM", "FeedParser", "HTMLText", "BoundedRegex",
+                "ReduxVM", "FeedParser", "HTMLText", "BoundedRegex", "ArticleExtractor",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -168,6 +168,7 @@ let package = Package(
             name: "RssCoreTests",
             dependencies: [
                 "RssCore", "ReduxVM", "ReduxVMTesting", "FeedParser", "RssResources", "LoopbackServers",
+                "ArticleExtractor",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -188,7 +189,7 @@ let package = Package(
         .target(
             name: "ReportFront",
             dependencies: [
-                "RssCore", "ReduxVM", "TerminalText", "FrontKit",
+                "RssCore", "ReduxVM", "TerminalText", "FrontKit", "ArticleExtractor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -231,7 +232,7 @@ let package = Package(
         .target(
             name: "FrontKit",
             dependencies: [
-                "RssCore", "ReduxVM", "TerminalText", "CMalloc",
+                "RssCore", "ReduxVM", "TerminalText", "CMalloc", "ArticleExtractor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

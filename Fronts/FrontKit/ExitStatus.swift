@@ -1,3 +1,4 @@
+public import ArticleExtractor
 public import ReduxVM
 public import RssCore
 
@@ -25,6 +26,9 @@ public enum ExitStatus {
     /// An output file could not be created: a journal, a log (sysexits `EX_CANTCREAT`).
     public static let cannotCreate: Int32 = 73
 
+    /// A page was read, but no article came out of it (`rss-report --extract`).
+    public static let noArticle: Int32 = 3
+
     /// Stopped by `signal`: 128 + its number (130 for SIGINT, 143 for SIGTERM).
     public static func interrupted(by signal: Int32) -> Int32 { 128 + signal }
 
@@ -45,8 +49,18 @@ public enum ExitStatus {
         case .importFailed: cannotRead
         case .badAddress, .unknownSource, .settingOutOfRange, .noDiscoveredFeed, .unknownRule, .unknownQuery: usage
         case .noFeedFound, .noFeed: badData
-        case .fetch: someFailed
+        case .fetch, .fullText: someFailed
         case .alreadyFollowing, .exportFailed, .articleGone: internalFailure
+        }
+    }
+
+    /// The status a batch run that extracts one page ends with when `problem` stops it: nothing to read (an
+    /// empty input), an input that is not what it should be (not text, over a limit), or no article in it.
+    public static func status(for problem: ExtractionProblem) -> Int32 {
+        switch problem {
+        case .empty: cannotRead
+        case .notText, .tooLarge, .tooManyElements, .nestedTooDeeply, .parserMemoryExceeded, .timeLimitExceeded: badData
+        case .noContent: noArticle
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+public import ArticleExtractor
 import FeedParser
 import Foundation
 public import RssCore
@@ -45,6 +46,33 @@ public enum ProblemText {
             return "no rule is named “\(name)” (rule list shows them)"
         case .unknownQuery(let name):
             return "no saved query is named “\(name)” (query list shows them)"
+        case .fullText(_, let problem):
+            return "no full text for that article: \(fullText(problem))"
+        }
+    }
+
+    /// Why an article's page gave no full text: `the page is not HTML (application/pdf)`, `cannot fetch the
+    /// page: HTTP 404: not found`, `no article found in the page`.
+    public static func fullText(_ problem: FullTextProblem) -> String {
+        switch problem {
+        case .noLink: "it has no http or https link to fetch"
+        case .fetch(let error): "cannot fetch the page: \(fetch(error))"
+        case .notHTML(let type): type.isEmpty ? "the page is not HTML" : "the page is not HTML (\(type))"
+        case .extraction(let problem): extraction(problem)
+        }
+    }
+
+    /// Why no article came out of a page (the extractor's ``/ArticleExtractor/ExtractionProblem``).
+    public static func extraction(_ problem: ExtractionProblem) -> String {
+        switch problem {
+        case .empty: "the page is empty"
+        case .notText: "the page is not text (binary data: an image, a PDF, an archive …)"
+        case .tooLarge(_, let limit): "the page is larger than \(bytes(limit))"
+        case .tooManyElements(let limit): "the page has more than \(limit.formatted()) elements"
+        case .nestedTooDeeply(let limit): "the page nests elements more than \(limit.formatted()) levels deep"
+        case .parserMemoryExceeded(let limit): "parsing the page needed more than \(bytes(limit)) of memory"
+        case .timeLimitExceeded(let limit): "extracting the article took longer than \(limit.seconds.formatted()) s"
+        case .noContent: "no article found in the page"
         }
     }
 
@@ -149,6 +177,7 @@ public enum ProblemText {
         case .check: "cannot check the database"
         case .checkpoint: "cannot merge the write-ahead log into \(problem.path)"
         case .backUp: "cannot back up the database to \(problem.path)"
+        case .storeFullText: "cannot store the article's full text"
         }
     }
 
@@ -202,5 +231,13 @@ public enum ProblemText {
 
     private static func bytes(_ count: Int) -> String {
         count >= 1024 * 1024 && count % (1024 * 1024) == 0 ? "\(count / (1024 * 1024)) MiB" : "\(count) bytes"
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -50,6 +50,7 @@ final class FetchMonitor: StoreSubscriber {
             switch $0 {
             case .fetch: return false  // a status line says it
             case .alreadyFollowing: return false  // a page found again on a later run: its feed is the run's
+            case .fullText: return false  // the run says which articles kept their feed's text
             default: return true
             }
         }

@@ -8,11 +8,16 @@ import RssCore
 /// array and indented one level deeper; the frame around them is the document with an empty article array,
 /// split where that array stands. Together they are byte for byte what encoding the whole document gives.
 struct JSONRenderer: ReportRenderer {
+    /// Whether each article carries its text (`--full-text`): `content` (HTML), `contentFrom` (`page`,
+    /// `feedContent`, `feedSummary`) and, for a page's text, `contentFetched`.
+    var includesContent = false
+
     func articles(_ items: [ReportItem], after previous: Int) -> String {
         guard !items.isEmpty else { return "" }
         // `[\n  {…},\n  {…}\n]` → `    {…},\n    {…}`: the brackets go, every line gains two spaces (but the
         // empty line of an empty array, which the encoder leaves empty at any depth).
-        let array = Array(Self.encode(items.map(Article.init)).utf8.dropFirst(2).dropLast(2))
+        let encoded = Self.encode(items.map { Article(item: $0, includesContent: includesContent) })
+        let array = Array(encoded.utf8.dropFirst(2).dropLast(2))
         var output: [UInt8] = Array((previous > 0 ? ",\n  " : "  ").utf8)
         output.reserveCapacity(array.count + array.count / 8)
         for (index, byte) in array.enumerated() {
@@ -92,9 +97,22 @@ struct JSONRenderer: ReportRenderer {
 
     struct Article: Encodable {
         let item: ReportItem
+        /// Whether the article's text comes with it (see ``JSONRenderer/includesContent``).
+        let includesContent: Bool
+
+        init(item: ReportItem, includesContent: Bool) {
+            self.item = item
+            self.includesContent = includesContent
+        }
+
+        /// The article without its text.
+        init(item: ReportItem) {
+            self.init(item: item, includesContent: false)
+        }
 
         enum CodingKeys: String, CodingKey {
             case id, sourceId, source, title, link, author, date, timestamp, new, read, starred, alsoIn
+            case content, contentFrom, contentFetched
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -111,6 +129,11 @@ struct JSONRenderer: ReportRenderer {
             try container.encode(item.isRead, forKey: .read)
             try container.encode(item.isStarred, forKey: .starred)
             try container.encode(item.alsoIn, forKey: .alsoIn)
+            if includesContent {
+                try container.encode(item.body?.html ?? "", forKey: .content)
+                try container.encode((item.body?.kind ?? .feedSummary).rawValue, forKey: .contentFrom)
+                try container.encode(item.body?.pageFetched.map(LocalTime.iso8601), forKey: .contentFetched)
+            }
         }
     }
 }

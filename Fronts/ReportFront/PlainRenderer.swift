@@ -26,14 +26,46 @@ struct PlainRenderer: ReportRenderer {
 
     /// Links wider than this do not narrow the title column further.
     static let widestLinkShown = 50
+    /// Whether each article's text follows its line (`--full-text`): which text it is, then the text itself,
+    /// indented, wrapped to the width (72 columns when it is unknown).
+    var showsText = false
+    /// Columns the text of an article is indented by.
+    static let textIndent = 4
 
     func articles(_ items: [ReportItem], after previous: Int) -> String {
         let titleWidth = self.titleWidth
         var output = ""
         for item in items {
             output += line(item, titleWidth: titleWidth) + "\n"
+            if showsText { output += text(of: item) }
         }
         return output
+    }
+
+    /// An article's text under its line: `full text from HOST, fetched DATE` (or `feed content`, `feed
+    /// summary`), the text, and a blank line.
+    func text(of item: ReportItem) -> String {
+        let indent = String(repeating: " ", count: Self.textIndent)
+        guard let body = item.body else { return "" }
+        var lines = [styler.dim(indent + Self.textName(body, link: item.link, calendar: calendar))]
+        let wrapped = body.plainText(width: max(20, (width ?? 76) - Self.textIndent))
+        lines += wrapped.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : indent + $0
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// Which text `body` is, as the report names it.
+    static func textName(_ body: ArticleBody, link: String, calendar: Calendar) -> String {
+        switch body.kind {
+        case .page:
+            let host = URL(string: link)?.host.map(Text.line) ?? "its page"
+            let fetched =
+                body.pageFetched.map { ", fetched " + LocalTime.minutesWithZone($0, calendar: calendar) } ?? ""
+            return "full text from \(host)\(fetched)"
+        case .feedContent: return "feed content"
+        case .feedSummary: return "feed summary"
+        }
     }
 
     /// The header line, and a blank line before the articles when there are any.

@@ -102,6 +102,8 @@ struct ReportItem: Sendable, Equatable {
     var categories: [String]
     /// The names of the other sources that carry the same story (sanitised), which the report prints once.
     var alsoIn: [String] = []
+    /// The article's text, when it was read: which text it is and its plain form (`--full-text` shows them).
+    var body: ArticleBody?
 }
 
 extension ReportItem {
@@ -114,7 +116,8 @@ extension ReportItem {
             date: article.date, isNew: isNew, isRead: article.isRead, isStarred: article.isStarred,
             contentHTML: article.body.map(\.html).flatMap { $0.isEmpty ? nil : $0 },
             enclosure: Text.line(article.enclosure?.url.absoluteString ?? ""),
-            categories: article.categories.map(Text.line).filter { !$0.isEmpty }, alsoIn: alsoIn)
+            categories: article.categories.map(Text.line).filter { !$0.isEmpty }, alsoIn: alsoIn,
+            body: article.body)
     }
 
     /// The link the report shows for `article`, sanitised, or "".

@@ -101,6 +101,26 @@ public struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Group the articles by source (in the sources' order).")
     var bySource = false
 
+    @Flag(
+        help: """
+            Give the report's articles the full text of their web pages first (fetched where needed: no full text \
+            stored, a feed that does not carry them whole, no recent lasting failure), and show each article's text.
+            """)
+    var fullText = false
+
+    @Flag(
+        help: """
+            Read one web page's HTML on standard input and write its article as plain text on standard output \
+            (a title line, a blank line, the text; JSON with --format json): no database, no network.
+            """)
+    var extract = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --extract, the page's address, which its relative links and images resolve against.",
+            valueName: "url"))
+    var base: String?
+
     @Option(help: .private)
     var now: String?
 
@@ -120,9 +140,25 @@ public struct ReportCommand: AsyncParsableCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if force, !refresh { throw ValidationError("--force goes with --refresh") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
+        if base != nil, !extract { throw ValidationError("--base goes with --extract") }
+        if extract {
+            if format == .tsv { throw ValidationError("--extract writes plain text or JSON, not TSV") }
+            let others = [
+                ("--refresh", refresh), ("--full-text", fullText), ("--mark-read", markRead), ("--url", !urls.isEmpty),
+                ("--opml", !opmlFiles.isEmpty), ("--backup", backup != nil), ("--db", databasePath != nil),
+            ]
+            if let other = others.first(where: { $0.1 }) {
+                throw ValidationError("--extract reads a page on standard input, not the database: no \(other.0)")
+            }
+        }
     }
 
     public func run() async throws {
+        if extract {
+            let status = PageExtraction(base: base, format: format).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status: Int32
         do {
             let session = try ReportSession(options: try options())
@@ -157,6 +193,7 @@ public struct ReportCommand: AsyncParsableCommand {
         options.quiet = quiet
         options.oldestFirst = oldestFirst
         options.bySource = bySource
+        options.fullText = fullText
         if let now, let date = Since.date(now) { options.now = date }
         options.backup = backup.map { URL(fileURLWithPath: $0) }
         do throws(JournalError) {

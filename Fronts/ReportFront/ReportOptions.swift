@@ -28,6 +28,8 @@ struct ReportOptions: Sendable {
     var quiet = false
     var oldestFirst = false
     var bySource = false
+    /// Give the report's articles their pages' full text first, and show each article's text (`--full-text`).
+    var fullText = false
     /// Copy the database here instead of reporting (`--backup`).
     var backup: URL?
     /// Records the run's actions (`--journal`), closed when the run ends.

@@ -73,10 +73,11 @@ extension ReportSession {
                 width: stream.columns(environment: environment),
                 styler: stream.isTerminal ? Styler(for: stream, environment: environment) : .plain,
                 calendar: calendar)
+            renderer.showsText = options.fullText
             if renderer.width != nil { renderer.widestLink = try await widestLink(query) }
             return renderer
         case .tsv: return TSVRenderer()
-        case .json: return JSONRenderer()
+        case .json: return JSONRenderer(includesContent: options.fullText)
         }
     }
 

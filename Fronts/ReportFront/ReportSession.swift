@@ -173,11 +173,15 @@ final class ReportSession: Sendable {
             reportSources = all
             scoped = false
         }
+        let query = articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter)
+        if options.fullText {
+            try await fetchFullTexts(query)
+            try trap.check()
+        }
         let record = monitor.snapshot
         let unreadShown = try await writeReport(
             sources: reportSources.filter { isTagged($0, tags) },
-            query: articleQuery(sources: scoped ? Set(reportSources.map(\.id)) : nil, tags: tags, filter: filter),
-            record: record)
+            query: query, record: record)
 
         if options.markRead {
             try trap.check()
@@ -225,7 +229,7 @@ final class ReportSession: Sendable {
             sourceIDs: sources, tags: tags, isRead: options.unread ? false : nil,
             isStarred: options.starred ? true : nil,
             since: options.since?.start(relativeTo: options.now), order: options.oldestFirst ? .oldestFirst : .newestFirst,
-            limitPerSource: options.limit, includesBody: options.format == .tsv)
+            limitPerSource: options.limit, includesBody: options.format == .tsv || options.fullText)
         query.filter = filter
         query.filter?.now = options.now
         return query

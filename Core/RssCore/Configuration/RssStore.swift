@@ -89,6 +89,7 @@ public enum RssStore {
                 refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval, jitter: jitter),
             OPMLService(database: database, now: now),
             DiscoveryService(fetcher: handOff, now: now),
+            FullTextService(database: database, fetcher: fetcher, now: now),
         ]
     }
 }
@@ -111,6 +112,10 @@ extension OPMLService: RegistrableService {
 }
 
 extension DiscoveryService: RegistrableService {
+    func register(on store: Store<RssState>) { store.register(self) }
+}
+
+extension FullTextService: RegistrableService {
     func register(on store: Store<RssState>) { store.register(self) }
 }
 

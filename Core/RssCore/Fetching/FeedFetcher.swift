@@ -35,6 +35,8 @@ public import Foundation
     @_spi(Benchmarks) public var lastModified: String?
     /// Which schemes and addresses the fetch may reach: its source's.
     @_spi(Benchmarks) public var policy: AddressPolicy
+    /// What is fetched: a feed, or an article's web page (which asks for HTML and has a smaller cap).
+    var kind: FetchKind = .feed
 
     /// A request for `url` with the stored validators, if any.
     @_spi(Benchmarks) public init(
@@ -45,6 +47,15 @@ public import Foundation
         self.lastModified = lastModified
         self.policy = policy
     }
+}
+
+/// What a request fetches, which decides what it accepts and how large an answer may be.
+enum FetchKind: Sendable, Equatable {
+    /// A feed: feed types first in `Accept`, the fetcher's own cap.
+    case feed
+    /// An article's web page, for its full text: HTML first in `Accept`, and at most `maximumBytes` (the
+    /// extractor's limit, smaller than a feed's), so that a page past it is dropped while it streams in.
+    case page(maximumBytes: Int)
 }
 
 /// What a fetch returned.
@@ -70,6 +81,9 @@ public import Foundation
     @_spi(Benchmarks) public var permanentlyMovedTo: URL?
     /// How long the server says the feed stays fresh (`Cache-Control: max-age`, `Expires`), in seconds.
     @_spi(Benchmarks) public var freshFor: TimeInterval?
+    /// The address the body came from, after every redirect: what a page's relative links resolve against.
+    /// Nil from fetchers that follow no redirect (files, fakes).
+    var finalURL: URL?
 
     /// A fetched body with its metadata.
     @_spi(Benchmarks) public init(

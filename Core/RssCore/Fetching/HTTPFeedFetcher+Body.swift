@@ -5,13 +5,14 @@ import NIOHTTP1
 
 extension HTTPFeedFetcher {
     /// Reads a successful response's body, counting the (already decompressed) bytes as they arrive and giving up
-    /// as soon as they pass the cap, so that an endless or exploding body never sits in memory.
-    func readBody(_ response: HTTPClientResponse, from url: URL) async throws(FetchError) -> Data {
+    /// as soon as they pass `cap` (by default the configuration's), so that an endless or exploding body never
+    /// sits in memory.
+    func readBody(_ response: HTTPClientResponse, from url: URL, cap: Int? = nil) async throws(FetchError) -> Data {
         if let encoding = Self.unreadableEncoding(response.headers) {
             await discard(response.body)
             throw .connection(.unrequestedEncoding(encoding))
         }
-        let cap = configuration.maximumBytes
+        let cap = cap ?? configuration.maximumBytes
         let encoded = !response.headers["content-encoding"].isEmpty
         let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
         if let declared, declared > cap, !encoded {

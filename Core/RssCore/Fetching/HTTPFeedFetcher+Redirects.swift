@@ -17,7 +17,8 @@ extension HTTPFeedFetcher {
                 throw redirects == 0 ? .unsupportedScheme(url.scheme ?? "") : .redirect(.unsupportedScheme(url.scheme ?? ""))
             }
             let response = try await send(
-                url: url, etag: request.etag, lastModified: request.lastModified, policy: request.policy)
+                url: url, etag: request.etag, lastModified: request.lastModified, policy: request.policy,
+                accept: request.kind == .feed ? Self.accept : Self.acceptPage)
             let status = Int(response.status.code)
             switch status {
             case 301, 302, 303, 307, 308:
@@ -52,14 +53,15 @@ extension HTTPFeedFetcher {
                 await discard(response.body)
                 throw statusError(status, headers: response.headers)
             case 200..<300:
-                let data = try await readBody(response, from: url)
-                return .fetched(
-                    FetchedFeed(
-                        data: data,
-                        contentType: response.headers.first(name: "content-type"),
-                        etag: response.headers.first(name: "etag"),
-                        lastModified: response.headers.first(name: "last-modified"),
-                        permanentlyMovedTo: permanentlyMovedTo, freshFor: freshness(response.headers)))
+                let data = try await readBody(response, from: url, cap: cap(of: request))
+                var fetched = FetchedFeed(
+                    data: data,
+                    contentType: response.headers.first(name: "content-type"),
+                    etag: response.headers.first(name: "etag"),
+                    lastModified: response.headers.first(name: "last-modified"),
+                    permanentlyMovedTo: permanentlyMovedTo, freshFor: freshness(response.headers))
+                fetched.finalURL = url
+                return .fetched(fetched)
             default:
                 await discard(response.body)
                 throw statusError(status, headers: response.headers)
@@ -71,12 +73,13 @@ extension HTTPFeedFetcher {
     /// ``AddressGuard`` of `policy` when it does not allow every address; a connection lost before the answer
     /// is tried again (see ``isLostConnection(_:)``).
     func send(
-        url: URL, etag: String?, lastModified: String?, policy: AddressPolicy = .unrestricted
+        url: URL, etag: String?, lastModified: String?, policy: AddressPolicy = .unrestricted,
+        accept: String = HTTPFeedFetcher.accept
     ) async throws(FetchError) -> HTTPClientResponse {
         var request = HTTPClientRequest(url: url.withoutCredentials.absoluteString)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: configuration.userAgent)
-        request.headers.add(name: "Accept", value: Self.accept)
+        request.headers.add(name: "Accept", value: accept)
         request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         if let etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
@@ -118,6 +121,18 @@ extension HTTPFeedFetcher {
     static let accept =
         "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml, "
         + "application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5"
+
+    /// What an article's page asks for: HTML, then anything, so that a server choosing by `Accept` sends the
+    /// page a browser would get.
+    static let acceptPage = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
+
+    /// The largest body `request` accepts: the fetcher's cap, or a page's own when smaller.
+    func cap(of request: FetchRequest) -> Int {
+        switch request.kind {
+        case .feed: configuration.maximumBytes
+        case .page(let maximumBytes): min(maximumBytes, configuration.maximumBytes)
+        }
+    }
 
     /// How long the server says its answer stays fresh (see ``ServerFreshness``).
     func freshness(_ headers: HTTPHeaders) -> TimeInterval? {

@@ -77,5 +77,8 @@ public enum RssJournal {
         // Rules and saved queries.
         { $0.register(AddRule.self) }, { $0.register(RemoveRule.self) }, { $0.register(ApplyRule.self) },
         { $0.register(RuleApplied.self) }, { $0.register(SaveQuery.self) }, { $0.register(RemoveQuery.self) },
+        // Full text.
+        { $0.register(SetSourceFullText.self) }, { $0.register(FetchFullText.self) },
+        { $0.register(FullTextFetched.self) },
     ]
 }

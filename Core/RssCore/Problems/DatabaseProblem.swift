@@ -57,6 +57,8 @@ public enum DatabaseOperation: String, Sendable, Equatable, Codable, CaseIterabl
     case checkpoint
     /// Copying the database to a backup file.
     case backUp
+    /// Storing an article's full text, or what its page's fetch left (validators, a problem).
+    case storeFullText
 }
 
 /// What went wrong with the database.

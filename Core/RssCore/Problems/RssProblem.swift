@@ -51,4 +51,6 @@ public enum RssProblem: Error, Sendable, Equatable, Codable {
     case unknownRule(String)
     /// An action named a saved query that does not exist (names are compared with case ignored).
     case unknownQuery(String)
+    /// The full text of an article someone asked for (``FetchFullText``) could not be had from its page.
+    case fullText(article: UUID, FullTextProblem)
 }

@@ -70,13 +70,54 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
     }
 }
 
-/// An article's text as the feed gave it: HTML (or plain text, which reads as HTML too).
-public struct ArticleBody: Sendable, Equatable {
+/// An article's text: the feed's (its content, else its summary), and the text extracted from its web page when
+/// that was fetched (``FetchFullText``, or a full-text source: ``SetSourceFullText``).
+///
+/// ``html`` is what to show: the page's text when there is one, else the feed's; ``kind`` says which it is, and
+/// ``feedHTML`` keeps the feed's text within reach.
+public struct ArticleBody: Sendable, Equatable, Codable {
+    /// Which text ``ArticleBody/html`` is.
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// The text extracted from the article's web page.
+        case page
+        /// The feed's content (`content:encoded`, Atom content, JSON Feed content).
+        case feedContent
+        /// The feed's summary (RSS description, Atom summary, JSON Feed summary), or nothing when the feed gave no
+        /// text at all.
+        case feedSummary
+    }
+
     /// The short text (RSS description, Atom summary, JSON Feed summary), if any.
     let summaryHTML: String?
     /// The full text (`content:encoded`, Atom content, JSON Feed content), if any.
     let contentHTML: String?
+    /// The article as extracted from its page (safe HTML: structural elements, safe attributes, absolute
+    /// addresses), if it was fetched.
+    let pageHTML: String?
+    /// When the page's text was fetched, or last found unchanged; nil without one.
+    public let pageFetched: Date?
 
-    /// The full text, else the summary, else "".
-    public var html: String { contentHTML ?? summaryHTML ?? "" }
+    init(summaryHTML: String?, contentHTML: String?, pageHTML: String? = nil, pageFetched: Date? = nil) {
+        self.summaryHTML = summaryHTML
+        self.contentHTML = contentHTML
+        self.pageHTML = pageHTML
+        self.pageFetched = pageHTML == nil ? nil : pageFetched
+    }
+
+    /// The text to show: the page's, else the feed's content, else its summary, else "".
+    public var html: String { pageHTML ?? feedHTML }
+
+    /// Which text ``html`` is.
+    public var kind: Kind {
+        if pageHTML != nil { return .page }
+        return contentHTML != nil ? .feedContent : .feedSummary
+    }
+
+    /// The feed's own text: its content, else its summary, else "" (whether or not the page's was fetched).
+    public var feedHTML: String { contentHTML ?? summaryHTML ?? "" }
+
+    /// The same text with the page's, fetched at `date`, in front.
+    func withPage(_ html: String, fetched date: Date) -> ArticleBody {
+        ArticleBody(summaryHTML: summaryHTML, contentHTML: contentHTML, pageHTML: html, pageFetched: date)
+    }
 }

@@ -14,7 +14,7 @@ public struct ArticleContent: Sendable, Equatable, Identifiable, Codable {
     public let author: String?
     /// When it was published (or first seen).
     public let date: Date
-    /// Its content as HTML (the feed's full content, else its summary); fronts render it.
+    /// The feed's content as HTML (its full content, else its summary); ``body`` has the page's text too.
     public let contentHTML: String
     /// Media attached to it (podcast episodes, images).
     public let enclosures: [URL]
@@ -27,11 +27,17 @@ public struct ArticleContent: Sendable, Equatable, Identifiable, Codable {
     private var storyCopies: [UUID]?
     /// The story the article belongs to, when other sources carry it (while each story is shown once).
     var story: Int64?
+    /// Its text, which fronts render: the page's when it was fetched (``ArticleBody/kind`` says), else the
+    /// feed's.
+    public var body: ArticleBody { text ?? ArticleBody(summaryHTML: nil, contentHTML: contentHTML) }
+    /// ``body``; nil in journals from before full text.
+    private var text: ArticleBody?
 
     init(
         id: UUID, sourceID: UUID, title: String, link: URL?, author: String?, date: Date, contentHTML: String,
-        enclosures: [URL], isStarred: Bool, story: Int64? = nil, otherSources: [UUID] = []
+        enclosures: [URL], isStarred: Bool, story: Int64? = nil, otherSources: [UUID] = [], body: ArticleBody? = nil
     ) {
+        text = body
         self.story = story
         storyCopies = otherSources.isEmpty ? nil : otherSources
         self.id = id
@@ -43,5 +49,16 @@ public struct ArticleContent: Sendable, Equatable, Identifiable, Codable {
         self.contentHTML = contentHTML
         self.enclosures = enclosures
         self.isStarred = isStarred
+    }
+
+    /// Shows the page's text, fetched at `date`, as the article's.
+    mutating func showPage(_ html: String, fetched date: Date) {
+        text = body.withPage(html, fetched: date)
+    }
+
+    /// Notes that the page's text, which the article shows, was found unchanged at `date`.
+    mutating func confirmPage(at date: Date) {
+        guard let html = text?.pageHTML else { return }
+        text = body.withPage(html, fetched: date)
     }
 }

@@ -27,6 +27,8 @@ public struct RssState: Sendable, Equatable {
     /// The searches for the feeds behind addresses (``DiscoverFeeds``), oldest first: every one under way and
     /// the latest finished ones.
     public internal(set) var discoveries: [FeedDiscovery] = []
+    /// The fetches of articles' pages someone asked for (``FetchFullText``) that are under way.
+    public internal(set) var fullText = FullTextState()
     /// The latest search, which a front shows (its feeds are what ``AddDiscoveredFeed`` picks from).
     public var discovery: FeedDiscovery? { discoveries.last }
     /// True once the database has been read at start.

@@ -31,13 +31,19 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     /// The policy when it is not ``AddressPolicy/unrestricted``: optional, so that journals written before
     /// policies existed still read.
     var restrictedPolicy: AddressPolicy?
+    /// Whether its new articles get the full text of their pages after each refresh (``SetSourceFullText``),
+    /// unless the feed carries them whole.
+    public var isFullText: Bool { fullText ?? false }
+    /// ``isFullText``, nil when off: optional, so that journals written before full text still read.
+    var fullText: Bool?
 
     /// Makes a source; RssCore makes them when a user adds a feed or imports OPML.
     init(
         id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
         addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil,
-        feedTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted
+        feedTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted, isFullText: Bool = false
     ) {
+        fullText = isFullText ? true : nil
         restrictedPolicy = addressPolicy == .unrestricted ? nil : addressPolicy
         self.id = id
         self.url = url

@@ -99,15 +99,18 @@ extension FeedDatabase {
             ListFilter(searchText: text), limit: limit, offset: offset, showingStoriesOnce: showingStoriesOnce)
     }
 
-    /// One article with its content, or nil when it does not exist (any more); with its story and the story's
-    /// other sources when `showingStoriesOnce`.
+    /// One article with its content and its page's text, or nil when it does not exist (any more); with its story
+    /// and the story's other sources when `showingStoriesOnce`.
     func article(id: UUID, showingStoriesOnce: Bool = false) throws(DatabaseProblem) -> StoredArticle? {
         let story = showingStoriesOnce ? ", article.story, " + StoryColumns.otherSources : ""
         return try read(.readArticle) { db in
             try Row.fetchOne(
-                db, sql: "SELECT \(StoredArticle.columns)\(story) FROM article WHERE id = ?", arguments: [id.uuidString]
+                db, sql: "SELECT \(StoredArticle.columns), fullTextAt, fullTextHTML\(story) FROM article WHERE id = ?",
+                arguments: [id.uuidString]
             ).map { row in
                 var article = StoredArticle(row: row)
+                article.pageHTML = row["fullTextHTML"]
+                article.pageFetched = row.optionalDate("fullTextAt")
                 if showingStoriesOnce {
                     article.story = row["story"]
                     article.otherSources = StoryColumns.sources(row[row.count - 1])

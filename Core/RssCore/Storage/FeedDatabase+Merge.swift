@@ -89,7 +89,10 @@ extension FeedDatabase {
         now: Date, showingStoriesOnce: Bool = false, indexing pending: inout PendingSearchIndex, _ db: Database
     ) throws -> MergeResult? {
         let source = sourceID.uuidString
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM source WHERE id = ?"), arguments: [source]) == true else {
+        // The source's full-text choice; nil when the source is gone.
+        guard let isFullText = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT fullText FROM source WHERE id = ?"), arguments: [source])
+        else {
             return nil
         }
         var stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
@@ -116,6 +119,7 @@ extension FeedDatabase {
         for item in items where seen.insert(item.stableID).inserted {
             if let known = stored.article(for: item.stableID) {
                 let fetched = MergeFields(item: item)
+                    .keepingPageFields(known.pageFilled, of: known.fields, titleIsFallback: item.titleIsFallback)
                 if known.fields == fetched { continue }
                 let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? known.firstSeenAt
                 let rowid = known.rowid
@@ -127,8 +131,8 @@ extension FeedDatabase {
                 // The story it was linked to stays; the keys follow the text, for the copies still to come.
                 let signature = StorySignature(item)
                 try update.execute(arguments: [
-                    item.title, item.link, item.author, fetched.publishedAt, fetched.updatedAt, item.summary,
-                    item.contentHTML, item.enclosureURL, item.enclosureType, fetched.categories, sortDate,
+                    fetched.title, item.link, fetched.author, fetched.publishedAt, fetched.updatedAt, item.summary,
+                    item.contentHTML, fetched.enclosureURL, fetched.enclosureType, fetched.categories, sortDate,
                     now.storageValue, item.originLink, signature.linkKey, signature.titleKey, rowid,
                 ])
                 result.updated += 1
@@ -157,9 +161,10 @@ extension FeedDatabase {
                     enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
                     isRead: isRead, isStarred: isStarred)
                 let isDuplicate = copy?.isDuplicate ?? false
+                // A full-text source's new article is due for its page's text at once (see FeedSchema+FullText).
                 let storyArguments: StatementArguments = [
                     verdict.isHidden, item.originLink, signature.linkKey, signature.titleKey,
-                    copy?.match.storyNumber, isDuplicate,
+                    copy?.match.storyNumber, isDuplicate, isFullText ? now.storageValue : nil,
                 ]
                 if result.inserted == 0, let number = try firstFreeArticleNumber(db) {
                     // Above every number ever given: the ones after it follow by SQLite's own rule.
@@ -220,9 +225,10 @@ extension FeedDatabase {
         return result
     }
 
-    /// The columns a merge inserts besides ``StoredArticle/columns``: the rules' and the story's.
-    private static let storyColumns = "isHidden, originLink, linkKey, titleKey, story, isDuplicate"
-    private static let storyPlaceholders = "?, ?, ?, ?, ?, ?"
+    /// The columns a merge inserts besides ``StoredArticle/columns``: the rules', the story's, and when the page's
+    /// full text is due.
+    private static let storyColumns = "isHidden, originLink, linkKey, titleKey, story, isDuplicate, fullTextRetryAt"
+    private static let storyPlaceholders = "?, ?, ?, ?, ?, ?, ?"
 
     /// Makes the story of `match` ready for a new copy (hidden, when `hidden`): the first copy is named as the
     /// story's when it was alone. Returns the match and whether the new copy is a duplicate: it is stored last,

@@ -49,6 +49,7 @@ final class FeedDatabase: Sendable {
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
             }
             db.add(function: SearchText.function)
+            db.add(function: SearchText.fullTextFunction)
             db.add(function: FilterMatchFunction.function)
             try SearchQuery.createVocabulary(db)
         }

@@ -68,18 +68,20 @@ extension FeedSchema {
                 VALUES (\(searchKey("new")), new.title, \(text)(new.summary, new.contentHTML));
             END;
             """)
-        try reindexSearch(db)
+        // The article's text as this migration knew it (the full text came later, in its own migration).
+        try reindexSearch(db, body: "\(text)(summary, contentHTML)")
     }
 
     /// Indexes every article again, in key order: FTS5 writes out what it holds whenever a key comes lower
     /// than the one before, so that an index fed in storage order (its `rebuild`), where a feed's newest items
     /// come first, would be written out once per article. Then merges the index into one segment, which
     /// makes it the fastest to read.
-    static func reindexSearch(_ db: Database) throws {
+    /// `body` is the SQL of the indexed text of the row (the current schema's, ``searchBody(_:)``, by default).
+    static func reindexSearch(_ db: Database, body: String = searchBody("article")) throws {
         try db.execute(sql: """
             INSERT INTO article_search(article_search) VALUES ('delete-all');
             INSERT INTO article_search(rowid, title, body)
-            SELECT \(searchKey("article")), title, \(SearchText.functionName)(summary, contentHTML)
+            SELECT \(searchKey("article")), title, \(body)
             FROM article ORDER BY sortDate, rowid;
             INSERT INTO article_search(article_search) VALUES ('optimize');
             """)

@@ -12,7 +12,7 @@ enum FeedSchema {
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
         rulesMigration, articleCountInsertsByWritersMigration, syncNumbersMigration,
-        sourceAddressPolicyMigration, storiesMigration,
+        sourceAddressPolicyMigration, storiesMigration, fullTextMigration,
     ]
 
     /// The migration that adds the user's own name for a source.
@@ -71,6 +71,10 @@ enum FeedSchema {
         migrator.registerMigration(storiesMigration) { db in
             try createStories(db)
             try setUserVersion(of: storiesMigration, db)
+        }
+        migrator.registerMigration(fullTextMigration) { db in
+            try createFullText(db)
+            try setUserVersion(of: fullTextMigration, db)
         }
         return migrator
     }
@@ -267,11 +271,11 @@ enum FeedSchema {
     }
 
     /// Indexes the articles with rowids in `rowids` (new ones: the merge inserts without a trigger), under
-    /// their search keys (see ``searchKey(_:)``), in key order (see ``reindexSearch(_:)``).
+    /// their search keys (see ``searchKey(_:)``), in key order (see ``reindexSearch(_:body:)``).
     static func indexArticles(rowids: ClosedRange<Int64>, _ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO article_search(rowid, title, body)
-            SELECT \(searchKey("article")), title, \(SearchText.functionName)(summary, contentHTML)
+            SELECT \(searchKey("article")), title, \(searchBody("article"))
             FROM article WHERE rowid BETWEEN ? AND ? ORDER BY sortDate, rowid
             """).execute(arguments: [rowids.lowerBound, rowids.upperBound])
     }

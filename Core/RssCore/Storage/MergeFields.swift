@@ -39,3 +39,21 @@ struct MergeFields: Equatable {
         originLink = item.originLink
     }
 }
+
+extension MergeFields {
+    /// The fields a fetch gives, with those `known`'s page filled (`filled`) kept where the feed still lacks
+    /// them: a re-fetch of a feed without authors must neither undo the page's author nor count as a change.
+    /// `titleIsFallback` says the item's title was made up (the feed gives none).
+    func keepingPageFields(_ filled: PageFill, of known: MergeFields, titleIsFallback: Bool) -> MergeFields {
+        guard !filled.isEmpty else { return self }
+        var fields = self
+        if filled.contains(.title), titleIsFallback { fields.title = known.title }
+        if filled.contains(.author), author == nil { fields.author = known.author }
+        if filled.contains(.date), publishedAt == nil, updatedAt == nil { fields.publishedAt = known.publishedAt }
+        if filled.contains(.image), enclosureURL == nil {
+            fields.enclosureURL = known.enclosureURL
+            fields.enclosureType = known.enclosureType
+        }
+        return fields
+    }
+}

@@ -34,10 +34,10 @@ extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
         lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns), customTitle,
-        addressPolicy
+        addressPolicy, fullText
         """
     /// One `?` per column of ``columns``.
-    static let placeholders = Array(repeating: "?", count: 18 + scheduleColumnCount).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 19 + scheduleColumnCount).joined(separator: ", ")
 
     init(row: Row) {
         let lastError = StoredFetchFailure(
@@ -55,6 +55,7 @@ extension StoredSource {
         readSchedule(row)
         customTitle = row["customTitle"]
         addressPolicy = AddressPolicy(stored: row["addressPolicy"])
+        isFullText = row["fullText"]
     }
 
     /// Arguments in the order of `columns`.
@@ -66,7 +67,7 @@ extension StoredSource {
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
             status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
             status.nextAttemptAt.storageValue, status.lastError?.detail,
-        ] + scheduleArguments + [customTitle, addressPolicy.storedText]
+        ] + scheduleArguments + [customTitle, addressPolicy.storedText, isFullText]
     }
 }
 
@@ -161,15 +162,18 @@ extension ArticleSnapshot {
         article.author, article.publishedAt, article.updatedAt, article.sortDate, article.firstSeenAt, \
         article.isRead, article.isStarred, article.enclosureURL, article.enclosureType, article.categories, \
         coalesce(article.changedAt, article.firstSeenAt)
-        """ + (includingBody ? ", article.summary, article.contentHTML" : "")
+        """ + (includingBody ? ", " + bodyColumns : "")
             + (showingStoriesOnce ? ", " + StoryColumns.otherSources : "")
     }
+
+    /// The text columns: the feed's, then the page's (its text last, see ``FeedSchema/createFullText(_:)``).
+    static let bodyColumns = "article.summary, article.contentHTML, article.fullTextAt, article.fullTextHTML"
 
     /// Reads the columns by position, in the order of ``columns(includingBody:showingStoriesOnce:)``: a lookup
     /// by name lower-cases the name on every call, a sixth of reading a long result.
     init(row: Row, includesBody: Bool) {
         let sortDate: Double = row[9]
-        let storyColumn = includesBody ? 19 : 17
+        let storyColumn = includesBody ? 21 : 17
         let enclosure = (row[13] as String?).flatMap(URL.init(string:)).map { Enclosure(url: $0, type: row[14]) }
         self.init(
             id: row.uuid(at: 1), sourceID: row.uuid(at: 2), itemID: row[3], title: row[4],
@@ -178,7 +182,11 @@ extension ArticleSnapshot {
             updated: (row[8] as Double?).map(Date.init(storageValue:)), firstSeen: Date(storageValue: row[10]),
             changed: Date(storageValue: row[16]), isRead: row[11], isStarred: row[12], enclosure: enclosure,
             categories: [String](lines: row[15]),
-            body: includesBody ? ArticleBody(summaryHTML: row[17], contentHTML: row[18]) : nil,
+            body: includesBody
+                ? ArticleBody(
+                    summaryHTML: row[17], contentHTML: row[18], pageHTML: row[20],
+                    pageFetched: (row[19] as Double?).map(Date.init(storageValue:)))
+                : nil,
             position: Position(date: sortDate, storageOrder: row[0]),
             otherSources: row.count > storyColumn ? StoryColumns.sources(row[storyColumn]) : [])
     }

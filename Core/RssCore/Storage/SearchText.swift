@@ -17,7 +17,17 @@ enum SearchText {
     ///
     /// It runs for every article a refresh stores, so the markup is taken out of both parts at the byte level
     /// into one buffer: one string is made for the result, and none per tag.
-    static let function = DatabaseFunction(functionName, argumentCount: 2, pure: true) { values in
+    static let function = DatabaseFunction(functionName, argumentCount: 2, pure: true) { values in text(of: values) }
+
+    /// `rss_search_text_v1(summary, contentHTML, fullTextHTML)`: the same with the article's full text as a third
+    /// part (``FeedSchema/searchBody(_:)``). A NULL part adds nothing, so with no full text it gives exactly what
+    /// the two-part form gives, and the index needed no rebuild when the full text came.
+    static let fullTextFunction = DatabaseFunction(functionName, argumentCount: 3, pure: true) { values in
+        text(of: values)
+    }
+
+    /// The plain text of every part, separated by a space (none beside a NULL or a part with no text).
+    private static func text(of values: [DatabaseValue]) -> String {
         var out: [UInt8] = []
         for value in values {
             guard var part = String.fromDatabaseValue(value) else { continue }

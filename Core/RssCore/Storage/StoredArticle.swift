@@ -25,6 +25,9 @@ struct StoredArticle: Sendable, Equatable, Identifiable {
     /// The story it belongs to when other sources carry it, and those sources (read only when asked for).
     var story: Int64? = nil
     var otherSources: [UUID] = []
+    /// The text extracted from its page, and when it was fetched (read only with the article alone).
+    var pageHTML: String? = nil
+    var pageFetched: Date? = nil
 
     /// The date lists sort by: published, else updated, else first seen.
     var sortDate: Date { publishedAt ?? updatedAt ?? firstSeenAt }
@@ -49,6 +52,9 @@ struct FetchedItem: Sendable, Equatable {
     /// The address of the original the feed gives beside a redirector's link (FeedBurner's
     /// `feedburner:origLink`): what tells which story the item is (see ``StorySignature``).
     var originLink: String?
+    /// Whether the feed gave the item no title, and ``title`` was made from its text or link: the title of
+    /// its page may take its place (``PageFill/title``).
+    var titleIsFallback = false
 
     init(
         stableID: String, title: String, link: String? = nil, author: String? = nil, publishedAt: Date? = nil,

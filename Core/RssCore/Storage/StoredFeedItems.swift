@@ -12,6 +12,8 @@ struct StoredFeedItems {
         var rowid: Int64
         var fields: MergeFields
         var firstSeenAt: Double
+        /// The fields its page's metadata filled (``PageFill``), which a fetch that still lacks them keeps.
+        var pageFilled: PageFill = []
     }
 
     /// The stored articles among the fetched items, by stored stable id.
@@ -49,7 +51,7 @@ struct StoredFeedItems {
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT article.stableId, article.rowid, title, link, author, publishedAt, updatedAt, summary,
-                    contentHTML, enclosureURL, enclosureType, categories, firstSeenAt, originLink
+                    contentHTML, enclosureURL, enclosureType, categories, firstSeenAt, originLink, pageFilled
                 FROM json_each(?) AS fetched CROSS JOIN article
                     ON article.sourceId = ? AND article.stableId = fetched.value
                 """),
@@ -57,7 +59,8 @@ struct StoredFeedItems {
         var articles: [String: Known] = [:]
         while let row = try rows.next() {
             articles[row["stableId"]] = Known(
-                rowid: row["rowid"], fields: MergeFields(row: row), firstSeenAt: row["firstSeenAt"])
+                rowid: row["rowid"], fields: MergeFields(row: row), firstSeenAt: row["firstSeenAt"],
+                pageFilled: PageFill(rawValue: row["pageFilled"]))
         }
         return articles
     }

@@ -25,12 +25,16 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     var refreshInterval: Double?
     /// What its fetches may reach: the policy it was added under.
     var addressPolicy: AddressPolicy
+    /// Whether its new articles get their pages' full text after each refresh.
+    var isFullText: Bool
 
     init(
         id: UUID = UUID(), url: String, title: String = "", siteLink: String? = nil, tags: [String] = [],
         isEnabled: Bool = true, addedAt: Date, sortOrder: Int = 0, fetchStatus: StoredFetchStatus = StoredFetchStatus(),
-        refreshInterval: Double? = nil, customTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted
+        refreshInterval: Double? = nil, customTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted,
+        isFullText: Bool = false
     ) {
+        self.isFullText = isFullText
         self.addressPolicy = addressPolicy
         self.id = id
         self.url = url

@@ -100,6 +100,8 @@ enum ArgumentCompletion: Sendable, Equatable {
     case settingKeys
     /// Example values for the setting key before it.
     case settingValues
+    /// The values of the source setting before it (`set-source SOURCE interval|full-text VALUE`).
+    case sourceSettingValues
     /// File paths.
     case files
     /// The programs on `PATH` (or a path, once a `/` is typed).

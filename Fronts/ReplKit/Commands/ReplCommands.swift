@@ -5,7 +5,8 @@ enum ReplCommands {
     static let all: [any ReplCommand.Type] = [
         HelpCommand.self, SourcesCommand.self, AddCommand.self, RemoveCommand.self, EnableCommand.self,
         DisableCommand.self, TagCommand.self, UntagCommand.self, RefreshCommand.self, ListCommand.self,
-        SortCommand.self, NextCommand.self, PrevCommand.self, OpenCommand.self, BrowseCommand.self, PipeCommand.self,
+        SortCommand.self, NextCommand.self, PrevCommand.self, OpenCommand.self, FullCommand.self, BrowseCommand.self,
+        PipeCommand.self,
         StarCommand.self, UnstarCommand.self, ReadCommand.self,
         UnreadCommand.self, MarkAllReadCommand.self, SearchCommand.self, ImportCommand.self, ExportCommand.self,
         SwitchCommand.self, SetCommand.self, SetSourceCommand.self, RuleCommand.self, QueryCommand.self,

@@ -110,6 +110,8 @@ public struct ReplCompleter {
         case .settingValues:
             let key = request.precedingWords.dropFirst().first.map { SettingValue.key(matching: $0.lowercased()) }
             return matching(key.flatMap { $0 }.map(SettingValue.examples(for:)) ?? [])
+        case .sourceSettingValues:
+            return matching(SetSourceCommand.values(after: request.precedingWords.last?.lowercased() ?? ""))
         case .files: return context.files.candidates(for: request.word)
         case .programs:
             return request.word.contains("/")

@@ -18,6 +18,16 @@ struct ArticleProps: Equatable, Sendable {
         let isStarred: Bool
         /// The other sources that carry the same story, by name.
         var alsoIn: [String] = []
+        /// Which text ``body`` is.
+        var text: TextShown = .feed(.feedContent)
+    }
+
+    /// Which text an article shows.
+    enum TextShown: Equatable, Sendable {
+        /// The text extracted from its page at `host`, fetched at `date`.
+        case page(host: String, fetched: Date?)
+        /// The feed's content or summary.
+        case feed(ArticleBody.Kind)
     }
 
     let article: Article?
@@ -38,13 +48,21 @@ struct ArticlePresenter: Presenter {
         guard case .showsArticle(let id) = state.route, let content = state.article, content.id == id else {
             return ArticleProps(article: nil)
         }
+        let body = content.body
         return ArticleProps(
             article: .init(
                 id: id, title: UserMessage.line(content.title),
                 source: UserMessage.line(state.sources[content.sourceID]?.title ?? "?"), date: content.date,
                 author: content.author.map(UserMessage.line), link: content.link.map { UserMessage.line($0.absoluteString) },
-                body: HTMLDocumentText(html: content.contentHTML),
+                body: HTMLDocumentText(html: body.html),
                 enclosures: content.enclosures.map { UserMessage.line($0.absoluteString) }, isStarred: content.isStarred,
-                alsoIn: content.otherSources.map { UserMessage.line(state.sources[$0]?.title ?? "?") }))
+                alsoIn: content.otherSources.map { UserMessage.line(state.sources[$0]?.title ?? "?") },
+                text: Self.textShown(body, link: content.link)))
+    }
+
+    /// Which text `body` shows, with the page's host for a page's text.
+    static func textShown(_ body: ArticleBody, link: URL?) -> ArticleProps.TextShown {
+        guard body.kind == .page else { return .feed(body.kind) }
+        return .page(host: UserMessage.line(link?.host ?? "its page"), fetched: body.pageFetched)
     }
 }

@@ -15,6 +15,8 @@ struct SourcesProps: Equatable, Sendable {
         let status: String
         let tags: String
         let schedule: ScheduleSummary
+        /// Whether its new articles get their pages' full text.
+        var isFullText = false
     }
 
     /// A tag's sources: the numbers of their rows and the sum of their unread counts; `tag` is nil for the
@@ -51,7 +53,7 @@ struct SourcesPresenter: Presenter {
                     url: UserMessage.line(FeedAddress.display(source.url)), isEnabled: source.isEnabled,
                     unread: state.counts.unread(in: source.id), status: Self.status(source.status),
                     tags: UserMessage.line(source.tags.joined(separator: ",")),
-                    schedule: ScheduleSummary(source, in: state))
+                    schedule: ScheduleSummary(source, in: state), isFullText: source.isFullText)
             },
             groups: Self.groups(state))
     }

@@ -31,7 +31,8 @@ extension CommandRunner {
             author: article.author.map(UserMessage.line), link: article.link.map { UserMessage.line($0.absoluteString) },
             body: article.body?.text ?? HTMLDocumentText(html: ""),
             enclosures: article.enclosure.map { [UserMessage.line($0.url.absoluteString)] } ?? [],
-            isStarred: article.isStarred)
+            isStarred: article.isStarred,
+            text: article.body.map { ArticlePresenter.textShown($0, link: article.link) } ?? .feed(.feedSummary))
         return views.article.lines(for: shown, width: 72, styler: .plain).joined(separator: "\n") + "\n"
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import FrontKit
 import HTMLText
 import ReduxVM
+import RssCore
 import TerminalText
 
 /// Prints an article when routing shows a new one: title, source, date, the other sources of its story, link,
@@ -9,6 +10,9 @@ import TerminalText
 final class ArticleView: PropsReceiver {
     private let console: Console
     private(set) var shownID: UUID?
+    /// Whether the next articles say which text they show even when it is the feed's (set while `full N`
+    /// shows one); the text of a page is always named.
+    var namesFeedText = false
     private let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -46,9 +50,22 @@ final class ArticleView: PropsReceiver {
             lines += ("also in: " + article.alsoIn.joined(separator: ", ")).wrapped(toWidth: width).map { styler.dim($0) }
         }
         if let link = article.link { lines.append(link) }
+        if let shown = textLine(article.text) { lines += shown.wrapped(toWidth: width).map { styler.dim($0) } }
         lines.append("")
         lines += article.body.lines(width: width)
         for enclosure in article.enclosures { lines.append("enclosure: " + enclosure) }
         return lines
+    }
+
+    /// The line that says which text follows: `full text from example.org, fetched 2025-06-02 10:00`, or
+    /// `feed summary` when asked to name the feed's too.
+    func textLine(_ text: ArticleProps.TextShown) -> String? {
+        switch text {
+        case .page(let host, let fetched):
+            return "full text from \(host)" + (fetched.map { ", fetched " + dateFormatter.string(from: $0) } ?? "")
+        case .feed(let kind):
+            guard namesFeedText else { return nil }
+            return kind == .feedContent ? "feed content" : "feed summary"
+        }
     }
 }

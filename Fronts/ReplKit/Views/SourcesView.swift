@@ -38,7 +38,7 @@ final class SourcesView: PropsReceiver {
         let width = console.width
         let line = { (row: SourcesProps.Row) -> String in
             // The status (the last error, if any) first: a narrow terminal cuts the end of the address.
-            var last = row.status + " · " + row.url
+            var last = row.status + (row.isFullText ? " · full text" : "") + " · " + row.url
             if !row.tags.isEmpty { last += " · " + row.tags }
             let line = layout.render(
                 [String(row.number), row.isEnabled ? "on" : "off", String(row.unread), row.title]

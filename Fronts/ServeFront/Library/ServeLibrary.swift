@@ -50,6 +50,27 @@ struct ServeLibrary: Sendable {
         return try await store.articles(ArticleQuery(includesBody: includesBody, numbers: Set(numbers)))
     }
 
+    /// Fetches the page of article `id` now and returns the text extracted from it, fetched under the
+    /// source's policy narrowed to ``policy``; or the problem that left the article with its feed's text
+    /// (``/RssCore/RssProblem/fullText(article:_:)``, or ``/RssCore/RssProblem/articleGone(_:)``).
+    func fetchFullText(_ id: UUID) async throws -> Result<String, RssProblem> {
+        let mark = store.state.notices.nextID
+        store.dispatch(FetchFullText(article: id, policy: policy))
+        await store.processed()
+        let state = await StateCondition.wait(on: store) { !$0.fullText.isFetching(id) }
+        let problem = state.notices.items.last { notice in
+            guard notice.id >= mark else { return false }
+            switch notice.problem {
+            case .fullText(let article, _)?, .articleGone(let article)?: return article == id
+            case .database?: return true
+            default: return false
+            }
+        }?.problem
+        if let problem { return .failure(problem) }
+        guard let body = try await store.article(id: id)?.body else { return .failure(.articleGone(id)) }
+        return .success(body.html)
+    }
+
     /// Picks up what other processes (a REPL, a report) wrote, so that counts and sources are the database's.
     func catchUp() async {
         await store.checkForChanges()

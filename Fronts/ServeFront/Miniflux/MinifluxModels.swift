@@ -69,6 +69,12 @@ enum Miniflux {
         let entries: [Entry]
     }
 
+    /// What `fetch-content` answers: the text extracted from the entry's page, and its reading time.
+    struct EntryContent: Encodable {
+        let content: String
+        let reading_time: Int
+    }
+
     /// RFC 3339 with the time zone, as Miniflux writes dates.
     static func date(_ date: Date) -> String { date.formatted(.iso8601) }
 

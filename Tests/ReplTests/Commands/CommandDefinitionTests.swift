@@ -14,7 +14,7 @@ struct CommandDefinitionTests {
 
     @Test("every command has a summary, a usage line starting with its name, and help")
     func everyCommandHasHelp() {
-        #expect(ReplCommands.all.count == 30)
+        #expect(ReplCommands.all.count == 31)
         for spec in ReplCommands.specs {
             #expect(!spec.summary.isEmpty, "\(spec.name)")
             #expect(spec.usage.hasPrefix(spec.name), "\(spec.name)")

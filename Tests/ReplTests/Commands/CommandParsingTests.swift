@@ -29,6 +29,8 @@ struct CommandParsingTests {
         check("add https://x.example/feed a b", AddCommand(url: "https://x.example/feed", tags: ["a", "b"]))
         check("add \"/tmp/my feed.xml\"", AddCommand(url: "/tmp/my feed.xml", tags: []))
         check("o 3", OpenCommand(number: 3))
+        check("open 3 --full", OpenCommand(number: 3, full: true))
+        check("full 3", FullCommand(number: 3))
         check("b 3", BrowseCommand(number: 3))
         check("browse 3 2", BrowseCommand(number: 3, link: 2))
         check("pipe 3 less", PipeCommand(number: 3, command: ["less"]))
@@ -98,9 +100,9 @@ struct CommandParsingTests {
             ("lst", "unknown command “lst”; did you mean “list”? (help lists the commands)"),
             ("xyzzy", "unknown command “xyzzy” (help lists the commands)"),
             ("re", "“re” could be remove, refresh, read; type more of it"),
-            ("open", "one article number expected; usage: open N"),
-            ("open 0", "“0” is not an article number; usage: open N"),
-            ("open 99999999999999999999999", "“99999999999999999999999” is not an article number; usage: open N"),
+            ("open", "one article number expected; usage: open N [--full]"),
+            ("open 0", "“0” is not an article number; usage: open N [--full]"),
+            ("open 99999999999999999999999", "“99999999999999999999999” is not an article number; usage: open N [--full]"),
             ("read 5-1", "“5-1” is not an article number or range; usage: read N…"),
             ("browse", "an article number, and a link number or none; usage: browse N [K]"),
             ("browse 1 2 3", "an article number, and a link number or none; usage: browse N [K]"),
@@ -191,6 +193,9 @@ struct CommandParsingTests {
         #expect(complete("set refresh o") == ["off"])
         #expect(complete("import fe") == ["feeds.opml"])
         #expect(complete("open ") == ["1", "2", "3", "12"])
+        #expect(complete("set-source 2 ") == ["interval", "full-text"])
+        #expect(complete("set-source 2 full-text ") == ["on", "off"])
+        #expect(complete("set-source 2 interval 1") == ["15m", "1h", "1d"])
         #expect(complete("browse ") == ["1", "2", "3", "12"])
         #expect(complete("pipe 1 ") .contains("sh"))
         #expect(complete("pipe 1 les").allSatisfy { $0.hasPrefix("les") })
@@ -211,7 +216,8 @@ struct CommandParsingTests {
         #expect(complete("untag \"Daring Fireball\" n") == ["news"])
         #expect(complete("nonsense ") == [])
         #expect(complete("set-source q") == ["QEMU"])
-        #expect(complete("set-source QEMU ") == ["interval"])
+        #expect(complete("set-source QEMU ") == ["interval", "full-text"])
+        #expect(complete("set-source QEMU f") == ["full-text"])
         #expect(complete("set-source QEMU interval 1") == ["15m", "1h", "1d"])
     }
 }

@@ -21,7 +21,7 @@ struct ExitStatusTableTests {
 
     @Test func everyDocumentedStatusIsWhatARunEndsWith() async throws {
         let documented = try Self.documentedStatuses()
-        #expect(documented == [0, 1, 2, 64, 66, 70, 73, 130, 143])
+        #expect(documented == [0, 1, 2, 3, 64, 65, 66, 70, 73, 130, 143])
         for status in documented {
             let report = try ReportProcess()
             let missing = report.directory.appendingPathComponent("missing.rss").path
@@ -31,6 +31,12 @@ struct ExitStatusTableTests {
             case 0: result = try await report.run(["--url", sample])
             case 1: result = try await report.run(["--url", sample, missing])
             case 2: result = try await report.run(["--url", missing])
+            case 3, 65:
+                // --extract of a page of links only (no article), or of bytes that are no text.
+                let page = report.directory.appendingPathComponent("page.html")
+                try (status == 3 ? Data("<ul><li><a href=\"/a\">A</a></li></ul>".utf8) : Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 1]))
+                    .write(to: page)
+                result = try await report.launch(ReportProcess.executable, ["--extract"], input: .file(page)).finish()
             case 64: result = try await report.run(["--limit", "-1"])
             case 66: result = try await report.run(["--opml", "/bin/ls"])
             case 70:

@@ -13,7 +13,8 @@ extension Source {
             siteLink: stored.siteLink.flatMap(URL.init(string:)),
             tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
             status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval,
-            feedTitle: stored.customTitle == nil ? nil : feedTitle, addressPolicy: stored.addressPolicy)
+            feedTitle: stored.customTitle == nil ? nil : feedTitle, addressPolicy: stored.addressPolicy,
+            isFullText: stored.isFullText)
     }
 }
 
@@ -23,7 +24,7 @@ extension StoredSource {
             id: source.id, url: source.url.absoluteString, title: source.feedTitle ?? source.title,
             siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
             addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval,
-            customTitle: source.customTitle, addressPolicy: source.addressPolicy)
+            customTitle: source.customTitle, addressPolicy: source.addressPolicy, isFullText: source.isFullText)
     }
 }
 
@@ -46,7 +47,10 @@ extension ArticleContent {
             link: stored.link.flatMap(URL.init(string:)), author: stored.author, date: stored.sortDate,
             contentHTML: stored.contentHTML ?? stored.summary ?? "",
             enclosures: stored.enclosureURL.flatMap(URL.init(string:)).map { [$0] } ?? [],
-            isStarred: stored.isStarred, story: stored.story, otherSources: stored.otherSources)
+            isStarred: stored.isStarred, story: stored.story, otherSources: stored.otherSources,
+            body: ArticleBody(
+                summaryHTML: stored.summary, contentHTML: stored.contentHTML, pageHTML: stored.pageHTML,
+                pageFetched: stored.pageFetched))
     }
 }
 
@@ -58,13 +62,17 @@ extension FetchedItem {
         let title = item.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         self.init(
             stableID: item.id.withoutNUL,
-            title: title.isEmpty ? FetchedItem.fallbackTitle(item).withoutNUL : title,
+            title: title.isEmpty
+                ? FetchedItem.fallbackTitle(summary: item.summary, contentHTML: item.contentHTML, link: item.link)
+                    .withoutNUL
+                : title,
             link: item.link?.withoutNUL, author: item.authors.first?.displayString.withoutNUL,
             publishedAt: item.published?.date, updatedAt: item.updated?.date,
             summary: item.summary?.withoutNUL, contentHTML: item.contentHTML?.withoutNUL,
             enclosureURL: item.enclosures.first?.url.withoutNUL,
             enclosureType: item.enclosures.first?.mimeType?.withoutNUL,
             categories: item.categories.map(\.withoutNUL), originLink: item.originLink?.withoutNUL)
+        titleIsFallback = title.isEmpty
         forms = ItemIdentity.forms(of: item).map {
             ItemIdentity.Forms(
                 publisherID: $0.publisherID.withoutNUL, byLink: $0.byLink.withoutNUL,
@@ -75,13 +83,13 @@ extension FetchedItem {
     /// The start of the item's text (its summary, else its content: JSON Feed items with only
     /// `content_text` and Atom entries with only `<content>` read the same as RSS items with only a
     /// description), else its link, else "(untitled)".
-    private static func fallbackTitle(_ item: FeedItem) -> String {
-        for html in [item.summary, item.contentHTML] {
+    static func fallbackTitle(summary: String?, contentHTML: String?, link: String?) -> String {
+        for html in [summary, contentHTML] {
             let text = html.map { SearchText.plain(html: $0) }?
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if let text, !text.isEmpty { return String(text.prefix(80)) }
         }
-        return item.link ?? "(untitled)"
+        return link ?? "(untitled)"
     }
 }
 

@@ -1,28 +1,38 @@
 import ReduxVM
 import RssCore
 
-/// `open N`: reads an article through routing, which marks it read.
+/// `open N [--full]`: reads an article through routing, which marks it read; with `--full`, after fetching its
+/// page's full text.
 struct OpenCommand: ReplCommand, Equatable {
     static let spec = CommandSpec(
-        name: "open", arguments: [.articleNumber], summary: "read article N of the last list shown (marks it read)",
-        details: CommandSpec.numberDetails)
+        name: "open",
+        arguments: [.articleNumber, ArgumentSpec(name: "--full", arity: .optional, completion: .choices(["--full"]))],
+        summary: "read article N of the last list shown (marks it read); --full fetches its page's full text first",
+        details: """
+            The article shows the text of its web page when that was fetched (full N, --full, or a source with \
+            set-source SOURCE full-text on), else the feed's; its first lines say which. \
+            \(CommandSpec.numberDetails)
+            """)
 
     let number: Int
+    /// Whether to fetch the page's full text first.
+    let full: Bool
 
-    init(number: Int) { self.number = number }
-
-    init(words: [String]) throws(CommandError) {
-        number = try Self.articleNumber(words)
+    init(number: Int, full: Bool = false) {
+        self.number = number
+        self.full = full
     }
 
-    /// `OpenArticle` routes to `showsArticle`, the article view prints what the state then holds; afterwards
-    /// the route goes back to the lists, ready for the next `open`.
+    init(words: [String]) throws(CommandError) {
+        full = words.count == 2 && ["--full", "full"].contains(words[1].lowercased())
+        number = try Self.articleNumber(full ? [words[0]] : words)
+    }
+
     func run(in session: CommandRunner) {
-        guard let id = session.article(number) else { return }
-        let mark = session.state.notices.nextID
-        session.store.dispatch(OpenArticle(id: id))
-        session.waiter.until { $0.article?.id == id || $0.notices.nextID > mark }
-        session.store.dispatch(CloseArticle())
-        session.waiter.processed()
+        if full {
+            session.openWithFullText(number)
+        } else if let id = session.article(number) {
+            session.open(id)
+        }
     }
 }

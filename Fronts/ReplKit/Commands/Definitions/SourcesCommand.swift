@@ -6,7 +6,8 @@ struct SourcesCommand: ReplCommand, Equatable {
             Each source's last fetch, when the timer fetches it next and why (user: the refresh interval; source: \
             its own, set-source; ttl and update-period: what the feed asks; server: Cache-Control or Expires; \
             minimum; new; backoff: it is failing; retry-after: the server asked to wait; disabled), its failed \
-            fetches in a row, and its status: OK, new or FAIL with the last error.
+            fetches in a row, and its status: OK, new or FAIL with the last error, then "full text" for a source \
+            whose articles get their pages' text (set-source SOURCE full-text on).
             """)
 
     init() {}
