@@ -84,6 +84,14 @@ opml = ('<?xml version="1.0"?><opml version="2.0"><head><title>t</title></head><
         '</body></opml>')
 seen["imported"] = client.import_feeds(opml)["message"]
 seen["categories_after_import"] = sorted(category["title"] for category in client.get_categories())
+# The import follows the feed and fetches it in the background, as Miniflux does: its entries are awaited, so
+# that the marks below are of a library that no fetch changes afterwards (on a loaded machine the fetch could
+# land after them, and its new entries are rightly unread).
+two = next(feed["id"] for feed in client.get_feeds() if feed["feed_url"].endswith("/two.xml"))
+deadline = time.monotonic() + 120
+while client.get_feed_entries(two)["total"] < 3 and time.monotonic() < deadline:
+    time.sleep(0.2)
+seen["imported_entries"] = client.get_feed_entries(two)["total"]
 
 # Marks of a category, then of the user.
 client.mark_category_entries_as_read(news["id"])

@@ -47,6 +47,7 @@ extension ServeEndToEnd {
             #expect(seen["exported"] as? [Bool] == [true, true])
             #expect(seen["imported"] as? String == "Feeds imported successfully")
             #expect(seen["categories_after_import"] as? [String] == ["All", "Later", "World", "tech"])
+            #expect(seen["imported_entries"] as? Int == 3)
             #expect(seen["one_unread_after_category_mark"] as? Int == 0)
             #expect(seen["unread_after_user_mark"] as? Int == 0)
             #expect(seen["feeds_after_delete"] as? [String] == ["big", "small", "two"])
