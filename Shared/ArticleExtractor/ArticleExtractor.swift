@@ -44,9 +44,9 @@ public struct ArticleExtractor: Sendable {
         let scan = decoded.utf8.withUnsafeBufferPointer { bytes in
             Result { () throws(ExtractionProblem) in try MarkupPrescan.scan(bytes, limits: limits) }
         }
-        let markup = ParserInput.make(decoded.utf8, try scan.get())
+        let markup = StandInWriter.substitute(ParserInput.make(decoded.utf8, try scan.get()))
 
-        var parsed = try PageParser.parse(markup, limits: limits, budget: budget)
+        var parsed = try PageParser.parse(markup.bytes, standIns: markup.standIns, limits: limits, budget: budget)
         let metadata = PageMetadata(document: parsed.document, jsonLD: parsed.jsonLD, pageURL: url)
         Preparation.prepare(&parsed.document)
         let search = ContentExtractor(page: parsed.document, title: metadata.title, lookForByline: metadata.author == nil)

@@ -1,6 +1,7 @@
 /// The bytes the parser reads: the page without what the prescan found skippable (script and style bodies,
 /// comments), with each run of whitespace between words and tags made one character (outside preformatted
-/// elements), and without the control characters Gumbo would turn into U+FFFD.
+/// elements), carriage returns made line feeds (as Gumbo reads them), and without the control characters Gumbo
+/// would turn into U+FFFD.
 ///
 /// Indentation is a quarter of a typical page's markup once its scripts are gone, and Gumbo reads it a
 /// character at a time; the tree it builds is the same but for the length of whitespace runs, which the
@@ -53,7 +54,12 @@ enum ParserInput {
             }
             if isSpace(byte) {
                 guard compacting else {
-                    output[written] = byte
+                    // Carriage returns become line feeds, as Gumbo would read them (a CR LF pair as one).
+                    if byte == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A {
+                        index += 1
+                        continue
+                    }
+                    output[written] = byte == 0x0D ? 0x0A : byte
                     written += 1
                     index += 1
                     continue
