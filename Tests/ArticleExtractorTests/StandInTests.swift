@@ -72,6 +72,21 @@ struct StandInTests {
         #expect(read.contains("data-x"))
     }
 
+    @Test("each attribute the extraction reads is known by its name, in any case, and no other name is")
+    func keptAttributeNames() {
+        for (index, name) in KeptAttributes.names.enumerated() {
+            for spelling in [name, name.uppercased()] {
+                let bytes = Array(spelling.utf8)
+                #expect(bytes.withUnsafeBufferPointer { KeptAttributes.index(of: $0.baseAddress!, count: $0.count) } == index)
+            }
+        }
+        #expect(KeptAttributes.names[KeptAttributes.typeIndex] == "type")
+        for other in ["data-src", "onclick", "aria-hiddenx", "classes", "i", "typ"] {
+            let bytes = Array(other.utf8)
+            #expect(bytes.withUnsafeBufferPointer { KeptAttributes.index(of: $0.baseAddress!, count: $0.count) } == nil)
+        }
+    }
+
     @Test("a reference Gumbo alone can decode leaves its text or value as it was")
     func unknownReferencesStay() throws {
         let read = Self.text(try Self.expectSameTree(#"<p title="caf&eacute; au lait">Caf&eacute; au lait, &copy 2024 and more words</p>"#))

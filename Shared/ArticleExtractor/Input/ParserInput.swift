@@ -44,7 +44,24 @@ enum ParserInput {
         var written = start
         var index = range.lowerBound
         let end = range.upperBound
+        let source = UnsafeRawPointer(bytes.baseAddress!)
+        let target = UnsafeMutableRawPointer(output.baseAddress!)
         while index < end {
+            // Eight bytes at a time up to the first that needs a look (whitespace, a control, 0xC2). The output
+            // is never ahead of the input, so eight bytes stored at `written` stay inside it.
+            if index + 8 <= end {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let special = Self.lessThan0x21(word) | Self.has(word, 0x7F) | Self.has(word, 0xC2)
+                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                guard special != 0 else {
+                    written += 8
+                    index += 8
+                    continue
+                }
+                let plain = special.trailingZeroBitCount / 8
+                written += plain
+                index += plain
+            }
             let byte = bytes[index]
             if byte > 0x20, byte != 0x7F, byte != 0xC2 {
                 output[written] = byte
@@ -90,6 +107,18 @@ enum ParserInput {
             index += 1
         }
         return written
+    }
+
+    /// The high bit of each byte of `word` that is below 0x21, exact up to the lowest such byte (bytes above it
+    /// may be flagged too, which the caller never reads).
+    private static func lessThan0x21(_ word: UInt64) -> UInt64 {
+        (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `word` equal to `byte`, exact up to the lowest such byte.
+    private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let spread = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -18,6 +18,8 @@ import Foundation
 /// - Formatting elements (`<a>`, `<b>`…) keep all their attributes, and equal values get the same stand-in:
 ///   HTML compares their attributes to limit reopened copies to three. Where one value cannot be replaced,
 ///   the page is written again with formatting elements left as they are.
+/// - A tag that Gumbo reads in a quirky way (a repeated name without a value, which it prefixes to the next
+///   name) keeps every byte but its long values.
 /// - Every start tag the parser sees is read here the same way, and the tokenizer states that tree construction
 ///   switches to (script, raw text, RCDATA, plain text) are followed. Where the parser may switch in a way not
 ///   followed here (foreign content, a `<template>`, a frameset, raw text inside a `<select>`), the rest of the
@@ -29,8 +31,15 @@ struct StandInWriter {
     /// Leaves formatting elements' tags as they are (the second pass, when the first could not replace one of
     /// their values).
     private let formattingAsIs: Bool
-    private(set) var output: [UInt8] = []
-    private(set) var standIns = StandIns()
+    /// The bytes for Gumbo, written into memory reserved for the most a page can grow to (a space before each
+    /// attribute and before `/>` can add a quarter to tags that had none).
+    private let output: UnsafeMutablePointer<UInt8>
+    private let outputCapacity: Int
+    private var written = 0
+    /// The values, decoded (never longer than their markup), and where each starts.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var stored = 0
+    private var starts: [Int32] = [0]
     private var outcome = Outcome.done
     /// Whether a formatting element's value was replaced (a later part copied as it is then needs a second pass).
     private var replacedFormattingValue = false
@@ -39,8 +48,8 @@ struct StandInWriter {
     private var openTemplates = 0
     /// The attributes of the tag being read.
     private var attributes: [Attribute] = []
-    /// The number of each formatting element's value, by a hash of its bytes.
-    private var formattingValues: [UInt64: Int] = [:]
+    /// The numbers of formatting elements' values, by a hash of their bytes.
+    private var formattingValues = ValueTable()
 
     private enum Outcome {
         case done
@@ -54,11 +63,22 @@ struct StandInWriter {
     static func substitute(_ input: [UInt8]) -> (bytes: [UInt8], standIns: StandIns) {
         input.withUnsafeBufferPointer { source in
             guard !mentionsMarker(source) else { return (input, StandIns()) }
+            let outputCapacity = source.count + source.count / 4 + 64
+            let output = UnsafeMutablePointer<UInt8>.allocate(capacity: outputCapacity)
+            let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: source.count + 8)
+            defer {
+                output.deallocate()
+                storage.deallocate()
+            }
             for formattingAsIs in [false, true] {
-                var writer = StandInWriter(source: source, formattingAsIs: formattingAsIs)
+                var writer = StandInWriter(source: source, formattingAsIs: formattingAsIs, output: output,
+                                           outputCapacity: outputCapacity, storage: storage)
                 writer.run()
                 switch writer.outcome {
-                case .done: return (writer.output, writer.standIns)
+                case .done:
+                    let bytes = Array(UnsafeBufferPointer(start: output, count: writer.written))
+                    let values = Array(UnsafeBufferPointer(start: storage, count: writer.stored))
+                    return (bytes, StandIns(storage: values, starts: writer.starts))
                 case .again: continue
                 case .asIs: return (input, StandIns())
                 }
@@ -67,12 +87,16 @@ struct StandInWriter {
         }
     }
 
-    private init(source: UnsafeBufferPointer<UInt8>, formattingAsIs: Bool) {
+    private init(
+        source: UnsafeBufferPointer<UInt8>, formattingAsIs: Bool, output: UnsafeMutablePointer<UInt8>, outputCapacity: Int,
+        storage: UnsafeMutablePointer<UInt8>
+    ) {
         self.source = source
         count = source.count
         self.formattingAsIs = formattingAsIs
-        output.reserveCapacity(count)
-        standIns.reserve(count)
+        self.output = output
+        self.outputCapacity = outputCapacity
+        self.storage = storage
     }
 
     // MARK: The data state
@@ -285,9 +309,9 @@ struct StandInWriter {
         var nameEnd: Int
         var end: Int
         var selfClosing = false
-        /// Read by Gumbo in a way the writer does not reproduce: a `>` where a value was due, an attribute name
-        /// starting with `=` (which would become a value once the `/` before it is gone), a repeated name without
-        /// a value (which Gumbo prefixes to the next attribute's name).
+        /// Read by Gumbo in a way that rewriting its attributes would change: a `>` where a value was due, an
+        /// attribute name starting with `=` (which would become a value once the `/` before it is gone), a
+        /// repeated name without a value (which Gumbo prefixes to the next attribute's name).
         var malformed = false
     }
 
@@ -370,25 +394,25 @@ struct StandInWriter {
 
     /// Writes a start tag without the attributes the extraction never reads, and with stand-ins for long values.
     private mutating func writeStartTag(_ open: Int, _ tag: ScannedTag, _ kind: TagKind) {
-        if kind.isFormatting, formattingAsIs || tag.malformed {
-            if !formattingAsIs { outcome = .again }
-            return copy(open, tag.end)
+        guard !kind.keepsTag, !(kind.isFormatting && formattingAsIs), !attributes.isEmpty else { return copy(open, tag.end) }
+        if kind.isFormatting || tag.malformed { return writeValues(open, tag, deduplicated: kind.isFormatting) }
+        guard written + (tag.end - open) + attributes.count + 2 <= outputCapacity else {
+            outcome = .asIs
+            return
         }
-        guard !kind.keepsTag, !tag.malformed, !attributes.isEmpty else { return copy(open, tag.end) }
         let keepsAll = kind.isFormatting || kind.keepsEveryAttribute
-        output.append(UInt8(ascii: "<"))
+        put(UInt8(ascii: "<"))
         copy(tag.nameStart, tag.nameEnd)
         for attribute in attributes {
-            let known = source.baseAddress.flatMap {
-                KeptAttributes.index(of: $0 + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart)
-            }
+            let known = KeptAttributes.index(of: source.baseAddress! + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart)
             guard keepsAll || known != nil else { continue }
-            output.append(0x20)
-            if attribute.hasValue, known != KeptAttributes.typeIndex, attribute.value.count >= StandIns.length + 1 {
+            put(0x20)
+            if attribute.hasValue, known != KeptAttributes.typeIndex, attribute.value.count > StandIns.length {
                 if let number = standIn(attribute.value, deduplicated: kind.isFormatting) {
                     copy(attribute.nameStart, attribute.nameEnd)
-                    output.append(UInt8(ascii: "="))
-                    StandIns.write(number, to: &output)
+                    put(UInt8(ascii: "="))
+                    StandIns.write(number, at: output + written)
+                    written += StandIns.length
                     continue
                 }
                 if outcome != .done { return }
@@ -396,47 +420,84 @@ struct StandInWriter {
             copy(attribute.nameStart, attribute.end)
         }
         if tag.selfClosing {
-            output.append(0x20)
-            output.append(UInt8(ascii: "/"))
+            put(0x20)
+            put(UInt8(ascii: "/"))
         }
-        output.append(UInt8(ascii: ">"))
+        put(UInt8(ascii: ">"))
+    }
+
+    /// Writes a start tag as it is but for stand-ins in place of its long values: formatting elements keep all
+    /// their attributes, and a malformed tag its every byte but those values (the quirks that make it so touch
+    /// names, never values).
+    private mutating func writeValues(_ open: Int, _ tag: ScannedTag, deduplicated: Bool) {
+        var position = open
+        for attribute in attributes where attribute.hasValue && attribute.value.count > StandIns.length {
+            guard let number = standIn(attribute.value, deduplicated: deduplicated) else {
+                if outcome != .done { return }
+                continue
+            }
+            // Quotes go too where what follows them ends an unquoted value the same way.
+            let quoted = attribute.end > attribute.value.upperBound
+            let unquotes = quoted && (attribute.end == count || isSpace(source[attribute.end]) || source[attribute.end] == UInt8(ascii: ">"))
+            copy(position, unquotes ? attribute.value.lowerBound - 1 : attribute.value.lowerBound)
+            guard written + StandIns.length <= outputCapacity else {
+                outcome = .asIs
+                return
+            }
+            StandIns.write(number, at: output + written)
+            written += StandIns.length
+            position = unquotes ? attribute.end : attribute.value.upperBound
+        }
+        copy(position, tag.end)
     }
 
     /// The stand-in number of an attribute value worth replacing, or nil (the value is then written as it is).
     private mutating func standIn(_ value: Range<Int>, deduplicated: Bool) -> Int? {
         guard decode(value.lowerBound, value.upperBound, inAttribute: true) else {
-            standIns.discard()
+            discard()
             // Gumbo decodes what is left, and a formatting element's copied value may equal a replaced one.
             if deduplicated { outcome = .again }
             return nil
         }
-        guard standIns.pendingCount > StandIns.length else {
-            standIns.discard()
+        guard pendingCount > StandIns.length else {
+            discard()
             return nil
         }
         guard deduplicated else { return commit() }
         replacedFormattingValue = true
-        let hash = standIns.storage.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[standIns.pendingStart...])) }
-        if let number = formattingValues[hash] {
-            let earlier = standIns.value(number)
-            guard standIns.storage[earlier].elementsEqual(standIns.storage[standIns.pendingStart...]) else {
+        let pending = UnsafeBufferPointer(start: storage + pendingStart, count: pendingCount)
+        let hash = Self.hash(pending)
+        if let number = formattingValues.number(hash) {
+            let earlier = UnsafeBufferPointer(start: storage + Int(starts[number]), count: Int(starts[number + 1] - starts[number]))
+            guard earlier.elementsEqual(pending) else {
                 outcome = .asIs
                 return nil
             }
-            standIns.discard()
+            discard()
             return number
         }
         guard let number = commit() else { return nil }
-        formattingValues[hash] = number
+        formattingValues.insert(hash, number)
         return number
     }
 
+    /// Where the value being decoded starts in ``storage``, and its bytes so far.
+    private var pendingStart: Int { Int(starts[starts.count - 1]) }
+    private var pendingCount: Int { stored - pendingStart }
+
+    /// Forgets the value being decoded.
+    private mutating func discard() {
+        stored = pendingStart
+    }
+
+    /// Makes the value being decoded the next stand-in's, returning its number (nil when they ran out).
     private mutating func commit() -> Int? {
-        guard standIns.count < StandIns.capacity else {
+        guard starts.count <= StandIns.capacity else {
             outcome = .asIs
             return nil
         }
-        return standIns.commit()
+        starts.append(Int32(stored))
+        return starts.count - 2
     }
 
     // MARK: Text
@@ -448,13 +509,13 @@ struct StandInWriter {
         var first = start
         while first < end, isSpace(source[first]) { first += 1 }
         guard end - first > StandIns.length else { return copy(start, end) }
-        guard decode(first, end, inAttribute: false), standIns.pendingCount > StandIns.length,
-              let number = commit() else {
-            standIns.discard()
+        guard decode(first, end, inAttribute: false), pendingCount > StandIns.length, let number = commit() else {
+            discard()
             return copy(start, end)
         }
         copy(start, first)
-        StandIns.write(number, to: &output)
+        StandIns.write(number, at: output + written)
+        written += StandIns.length
     }
 
     // MARK: Decoding
@@ -599,32 +660,50 @@ struct StandInWriter {
 
     // MARK: Bytes
 
+    /// Copies `start..<end` of the page to the output.
     private mutating func copy(_ start: Int, _ end: Int) {
         guard start < end else { return }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
+        guard written + end - start <= outputCapacity else {
+            outcome = .asIs
+            return
+        }
+        (output + written).update(from: source.baseAddress! + start, count: end - start)
+        written += end - start
     }
 
+    private mutating func put(_ byte: UInt8) {
+        output[written] = byte
+        written += 1
+    }
+
+    /// Appends `start..<end` of the page to the value being decoded.
     private mutating func append(_ start: Int, _ end: Int) {
         guard start < end else { return }
-        standIns.append(UnsafeBufferPointer(rebasing: source[start..<end]))
+        (storage + stored).update(from: source.baseAddress! + start, count: end - start)
+        stored += end - start
+    }
+
+    private mutating func store(_ byte: UInt32) {
+        storage[stored] = UInt8(truncatingIfNeeded: byte)
+        stored += 1
     }
 
     private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            standIns.append(byte: UInt8(scalar))
+            store(scalar)
         case 0x80..<0x800:
-            standIns.append(byte: UInt8(0xC0 | scalar >> 6))
-            standIns.append(byte: UInt8(0x80 | scalar & 0x3F))
+            store(0xC0 | scalar >> 6)
+            store(0x80 | scalar & 0x3F)
         case 0x800..<0x10000:
-            standIns.append(byte: UInt8(0xE0 | scalar >> 12))
-            standIns.append(byte: UInt8(0x80 | scalar >> 6 & 0x3F))
-            standIns.append(byte: UInt8(0x80 | scalar & 0x3F))
+            store(0xE0 | scalar >> 12)
+            store(0x80 | scalar >> 6 & 0x3F)
+            store(0x80 | scalar & 0x3F)
         default:
-            standIns.append(byte: UInt8(0xF0 | scalar >> 18))
-            standIns.append(byte: UInt8(0x80 | scalar >> 12 & 0x3F))
-            standIns.append(byte: UInt8(0x80 | scalar >> 6 & 0x3F))
-            standIns.append(byte: UInt8(0x80 | scalar & 0x3F))
+            store(0xF0 | scalar >> 18)
+            store(0x80 | scalar >> 12 & 0x3F)
+            store(0x80 | scalar >> 6 & 0x3F)
+            store(0x80 | scalar & 0x3F)
         }
     }
 
@@ -723,4 +802,41 @@ extension UInt8 {
 
 private func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+}
+
+/// Numbers by 64-bit hash, open addressing: the few hundred distinct values of a page's formatting elements,
+/// without hashing each hash again as a `Dictionary` would.
+private struct ValueTable {
+    private var hashes = [UInt64](repeating: 0, count: 256)
+    /// Each slot's number plus one; 0 for an empty slot.
+    private var numbers = [Int32](repeating: 0, count: 256)
+    private var used = 0
+
+    func number(_ hash: UInt64) -> Int? {
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while numbers[slot] != 0 {
+            if hashes[slot] == hash { return Int(numbers[slot]) - 1 }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func insert(_ hash: UInt64, _ number: Int) {
+        if (used + 1) * 2 > hashes.count { grow() }
+        let mask = hashes.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while numbers[slot] != 0 { slot = (slot + 1) & mask }
+        hashes[slot] = hash
+        numbers[slot] = Int32(number + 1)
+        used += 1
+    }
+
+    private mutating func grow() {
+        let entries = zip(hashes, numbers).filter { $0.1 != 0 }
+        hashes = [UInt64](repeating: 0, count: hashes.count * 2)
+        numbers = [Int32](repeating: 0, count: numbers.count * 2)
+        used = 0
+        for (hash, number) in entries { insert(hash, Int(number) - 1) }
+    }
 }

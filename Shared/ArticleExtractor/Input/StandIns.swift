@@ -10,6 +10,14 @@ struct StandIns {
     /// Where each value starts in ``storage``; the next one's start is its end.
     private(set) var starts: [Int32] = [0]
 
+    /// No stand-ins.
+    init() {}
+
+    init(storage: [UInt8], starts: [Int32]) {
+        self.storage = storage
+        self.starts = starts
+    }
+
     /// How many values three letters number.
     static let capacity = 64 * 64 * 64
     /// The bytes of a stand-in.
@@ -20,50 +28,31 @@ struct StandIns {
     var isEmpty: Bool { starts.count == 1 }
     var count: Int { starts.count - 1 }
 
-    /// Reserves room for the values of a page of `bytes` bytes (they are never longer than their markup).
-    mutating func reserve(_ bytes: Int) {
-        storage.reserveCapacity(bytes / 2)
-    }
-
-    /// Starts a value: the bytes appended to ``storage`` until ``commit()`` or ``discard()`` are its own.
-    var pendingStart: Int { Int(starts[starts.count - 1]) }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        storage.append(contentsOf: bytes)
-    }
-
-    mutating func append(byte: UInt8) {
-        storage.append(byte)
-    }
-
-    /// The bytes appended since the last value ended.
-    var pendingCount: Int { storage.count - pendingStart }
-
-    /// Drops the bytes appended since the last value ended.
-    mutating func discard() {
-        storage.removeSubrange(pendingStart...)
-    }
-
-    /// Makes the bytes appended since the last value ended a value, returning its number.
-    mutating func commit() -> Int {
-        starts.append(Int32(storage.count))
-        return starts.count - 2
-    }
-
     /// The bytes of value `number`.
     func value(_ number: Int) -> Range<Int> {
         Int(starts[number])..<Int(starts[number + 1])
     }
 
-    /// Writes the stand-in of value `number` to `output`.
-    static func write(_ number: Int, to output: inout [UInt8]) {
-        output.append(marker.0)
-        output.append(marker.1)
-        output.append(marker.2)
-        output.append(marker.3)
-        output.append(alphabet[number >> 12])
-        output.append(alphabet[(number >> 6) & 63])
-        output.append(alphabet[number & 63])
+    /// Writes the stand-in of value `number` at `output`.
+    static func write(_ number: Int, at output: UnsafeMutablePointer<UInt8>) {
+        output[0] = marker.0
+        output[1] = marker.1
+        output[2] = marker.2
+        output[3] = marker.3
+        output[4] = letter(number >> 12)
+        output[5] = letter((number >> 6) & 63)
+        output[6] = letter(number & 63)
+    }
+
+    /// The letter for a number below 64: the digits, the capitals, the small letters, `-` and `_`.
+    private static func letter(_ value: Int) -> UInt8 {
+        switch value {
+        case 0..<10: UInt8(truncatingIfNeeded: 0x30 + value)
+        case 10..<36: UInt8(truncatingIfNeeded: 0x41 + value - 10)
+        case 36..<62: UInt8(truncatingIfNeeded: 0x61 + value - 36)
+        case 62: UInt8(ascii: "-")
+        default: UInt8(ascii: "_")
+        }
     }
 
     /// The number of the stand-in at `bytes` (its marker's first byte), nil when those bytes are no stand-in.
@@ -76,13 +65,10 @@ struct StandIns {
         return number < count ? number : nil
     }
 
-    /// Letters that Gumbo reads as themselves in text and in unquoted attribute values.
-    private static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
-
-    /// Each byte's place in ``alphabet``, 255 for the others.
+    /// Each byte's value as a letter of a stand-in (see ``letter(_:)``), 255 for the others.
     private static let digits: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
-        for (index, letter) in alphabet.enumerated() { table[Int(letter)] = UInt8(index) }
+        for value in 0..<64 { table[Int(letter(value))] = UInt8(value) }
         return table
     }()
 }

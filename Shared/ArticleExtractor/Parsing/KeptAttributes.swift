@@ -19,36 +19,51 @@ enum KeptAttributes {
     /// The position in ``names`` of the attribute named by `count` bytes at `name` (ASCII letters compared
     /// without case), or nil.
     static func index(of name: UnsafePointer<UInt8>, count: Int) -> Int? {
-        guard count > 0, count < byLength.count else { return nil }
-        let key = pack(name, count)
-        for entry in byLength[count] where entry.key == key { return entry.index }
-        return nil
-    }
-
-    /// A name of up to 16 bytes, lower-cased, packed into two integers (unequal for unequal names).
-    private static func pack(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Packed {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+        guard count > 0, count <= 11 else { return nil }
+        // The name lower-cased, its first eight bytes in one integer and the others in another (the cases
+        // below are the names packed so).
+        var first: UInt64 = 0
+        var rest: UInt64 = 0
         for offset in 0..<count {
-            var byte = bytes[offset]
+            var byte = name[offset]
             if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            if offset < 8 { low = low << 8 | UInt64(byte) } else { high = high << 8 | UInt64(byte) }
+            if offset < 8 { first = first << 8 | UInt64(byte) } else { rest = rest << 8 | UInt64(byte) }
         }
-        return Packed(low: low, high: high)
-    }
-
-    private struct Packed: Equatable {
-        var low: UInt64
-        var high: UInt64
-    }
-
-    /// ``names`` packed, by length (0 to 16 bytes).
-    private static let byLength: [[(key: Packed, index: Int)]] = {
-        var table = [[(key: Packed, index: Int)]](repeating: [], count: 17)
-        for (index, name) in names.enumerated() {
-            let bytes = Array(name.utf8)
-            bytes.withUnsafeBufferPointer { table[bytes.count].append((pack($0.baseAddress!, bytes.count), index)) }
+        if count > 8 {
+            switch (first, rest) {
+            case (0x617269612D686964, 0x64656E): return 4 // aria-hidden
+            case (0x617269612D6D6F64, 0x616C): return 5 // aria-modal
+            case (0x687474702D657175, 0x6976): return 17 // http-equiv
+            case (0x646174617461626C, 0x65): return 24 // datatable
+            default: return nil
+            }
         }
-        return table
-    }()
+        switch first {
+        case 0x636C617373: return 0 // class
+        case 0x6964: return 1 // id
+        case 0x7374796C65: return 2 // style
+        case 0x68696464656E: return 3 // hidden
+        case 0x726F6C65: return 6 // role
+        case 0x68726566: return 7 // href
+        case 0x737263: return 8 // src
+        case 0x737263736574: return 9 // srcset
+        case 0x616C74: return 10 // alt
+        case 0x7469746C65: return 11 // title
+        case 0x6974656D70726F70: return 12 // itemprop
+        case 0x72656C: return 13 // rel
+        case 0x636F6E74656E74: return 14 // content
+        case 0x6E616D65: return 15 // name
+        case 0x70726F7065727479: return 16 // property
+        case 0x6C616E67: return 18 // lang
+        case 0x6461746574696D65: return 19 // datetime
+        case 0x70756264617465: return 20 // pubdate
+        case 0x636F6C7370616E: return 21 // colspan
+        case 0x726F777370616E: return 22 // rowspan
+        case 0x73756D6D617279: return 23 // summary
+        case 0x74797065: return 25 // type
+        case 0x63686172736574: return 26 // charset
+        case 0x646972: return 27 // dir
+        default: return nil
+        }
+    }
 }
