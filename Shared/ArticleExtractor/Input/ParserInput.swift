@@ -61,6 +61,13 @@ enum ParserInput {
                 let plain = special.trailingZeroBitCount / 8
                 written += plain
                 index += plain
+                // A single space between words (most of them) stays as it is, already stored.
+                if compacting, plain < 7, bytes[index] == 0x20, bytes[index + 1] > 0x20, bytes[index + 1] != 0x7F,
+                   bytes[index + 1] != 0xC2 {
+                    written += 1
+                    index += 1
+                    continue
+                }
             }
             let byte = bytes[index]
             if byte > 0x20, byte != 0x7F, byte != 0xC2 {

@@ -105,10 +105,10 @@ struct DocumentBuilder {
             if length == StandIns.length, bytes[0] == StandIns.marker.0,
                let number = standIns.number(at: bytes, available: length) {
                 return standIns.storage.withUnsafeBufferPointer { storage in
-                    ControlCharacters.cleaned(String(decoding: UnsafeBufferPointer(rebasing: storage[standIns.value(number)]), as: UTF8.self))
+                    ControlCharacters.string(UnsafeBufferPointer(rebasing: storage[standIns.value(number)]))
                 }
             }
-            return ControlCharacters.cleaned(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+            return ControlCharacters.string(UnsafeBufferPointer(start: bytes, count: length))
         }
     }
 
