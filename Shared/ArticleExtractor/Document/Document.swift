@@ -221,7 +221,19 @@ struct Document {
         let className = attribute(node, "class")
         let id = attribute(node, "id")
         if className == nil, id == nil { return " " }
-        return ((className ?? "") + " " + (id ?? "")).lowercased()
+        // ASCII lower-cased byte by byte (every element of every attempt asks); other text as Unicode says.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((className?.utf8.count ?? 0) + (id?.utf8.count ?? 0) + 1)
+        for byte in (className ?? "").utf8 {
+            guard byte < 0x80 else { return ((className ?? "") + " " + (id ?? "")).lowercased() }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        bytes.append(0x20)
+        for byte in (id ?? "").utf8 {
+            guard byte < 0x80 else { return ((className ?? "") + " " + (id ?? "")).lowercased() }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Text

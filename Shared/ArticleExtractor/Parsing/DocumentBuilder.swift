@@ -163,6 +163,10 @@ struct DocumentBuilder {
 extension String {
     /// The string without ASCII whitespace at either end.
     func trimmingSpaces() -> String {
+        // Most strings start and end with ASCII other than whitespace: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
