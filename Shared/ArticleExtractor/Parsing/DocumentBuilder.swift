@@ -23,7 +23,6 @@ struct DocumentBuilder {
         if let children = cgumbo_children(gumboDocument) {
             stack.append((children, 0, document.root))
         }
-        var scratch: [UInt8] = []
         while !stack.isEmpty {
             let top = stack.count - 1
             let (children, index, parent) = stack[top]
@@ -54,12 +53,12 @@ struct DocumentBuilder {
                 guard let text = child.pointee.v.text.text else { continue }
                 let length = strlen(text)
                 guard length > 0 else { continue }
-                scratch.removeAll(keepingCapacity: true)
+                let start = document.text.count
                 text.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-                    appendText(UnsafeBufferPointer(start: pointer, count: length), to: &scratch)
+                    Self.appendText(UnsafeBufferPointer(start: pointer, count: length), standIns: standIns, to: &document.text)
                 }
-                guard !scratch.isEmpty else { continue }
-                let node = document.createText(scratch)
+                guard document.text.count > start else { continue }
+                let node = document.createText(from: start)
                 document.append(node, to: parent)
             default:
                 continue
@@ -69,10 +68,9 @@ struct DocumentBuilder {
     }
 
     private mutating func appendElement(_ tag: Tag, _ element: GumboElement, to parent: Int32) -> Int32 {
-        var attributes: [Document.Attribute] = []
+        let start = document.attributes.count
         let list = element.attributes
         if list.length > 0 {
-            attributes.reserveCapacity(Int(list.length))
             let keepsAll = KeptAttributes.everyAttributeTags.contains(tag)
             withUnsafePointer(to: list) { vector in
                 for index in 0..<list.length {
@@ -88,11 +86,11 @@ struct DocumentBuilder {
                         guard keepsAll else { continue }
                         name = String(cString: pointer)
                     }
-                    attributes.append(Document.Attribute(name: name, value: value(of: attribute.pointee.value)))
+                    document.attributes.append(Document.Attribute(name: name, value: value(of: attribute.pointee.value)))
                 }
             }
         }
-        let node = document.createElement(tag, attributes: attributes)
+        let node = document.createElement(tag, attributesFrom: start)
         document.append(node, to: parent)
         return node
     }
@@ -113,7 +111,7 @@ struct DocumentBuilder {
     }
 
     /// Appends a text node's bytes to `output` without control characters, stand-ins swapped for their values.
-    private func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, standIns: StandIns, to output: inout [UInt8]) {
         guard !standIns.isEmpty, let base = bytes.baseAddress else {
             return ControlCharacters.appendCleaned(bytes, to: &output)
         }
