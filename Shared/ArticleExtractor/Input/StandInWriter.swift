@@ -1,8 +1,9 @@
 import Foundation
 
 /// Gives Gumbo less to read: each long text run and attribute value becomes a seven-byte stand-in (see
-/// ``StandIns``), which ``DocumentBuilder`` swaps back for the value, and attributes the extraction never reads
-/// are left out. The tree Gumbo builds is the same but for those swapped strings.
+/// ``StandIns``), which ``DocumentBuilder`` swaps back for the value, the names of the attributes the
+/// extraction reads become two characters, and the other attributes are left out. The tree Gumbo builds is the
+/// same but for those swapped strings.
 ///
 /// Gumbo reads a page a character at a time, and each character of text is a token that goes through tree
 /// construction on its own: text and attribute values are two thirds of what it reads once the scripts are
@@ -13,8 +14,9 @@ import Foundation
 ///   the frameset, where they are not).
 /// - Values are decoded here as Gumbo decodes them (UTF-8 checked, the common character references), or left
 ///   alone: a value holding anything else (another reference, an invalid byte) stays in the markup as it was.
-/// - `type` is never replaced (`<input type=hidden>` changes the tree); `<isindex>`, `<svg>` and `<math>` tags
-///   are left as they are (their attributes are read or renamed by the parser).
+/// - `type` is never replaced, name or value (`<input type=hidden>` changes the tree); `<isindex>`, `<svg>` and
+///   `<math>` tags are left as they are (their attributes are read or renamed by the parser). Names are replaced
+///   one for one, so that the parser's checks for repeated names find the same ones.
 /// - Formatting elements (`<a>`, `<b>`…) keep all their attributes, and equal values get the same stand-in:
 ///   HTML compares their attributes to limit reopened copies to three. Where one value cannot be replaced,
 ///   the page is written again with formatting elements left as they are.
@@ -31,8 +33,8 @@ struct StandInWriter {
     /// Leaves formatting elements' tags as they are (the second pass, when the first could not replace one of
     /// their values).
     private let formattingAsIs: Bool
-    /// The bytes for Gumbo, written into memory reserved for the most a page can grow to (a space before each
-    /// attribute and before `/>` can add a quarter to tags that had none).
+    /// The bytes for Gumbo, written into memory reserved for more than a page can grow to (a space before each
+    /// attribute and before `/>`, a name's stand-in two bytes longer than `src`, add less than half to a tag).
     private let output: UnsafeMutablePointer<UInt8>
     private let outputCapacity: Int
     private var written = 0
@@ -63,7 +65,7 @@ struct StandInWriter {
     static func substitute(_ input: [UInt8]) -> (bytes: [UInt8], standIns: StandIns) {
         input.withUnsafeBufferPointer { source in
             guard !mentionsMarker(source) else { return (input, StandIns()) }
-            let outputCapacity = source.count + source.count / 4 + 64
+            let outputCapacity = source.count + source.count / 2 + 64
             let output = UnsafeMutablePointer<UInt8>.allocate(capacity: outputCapacity)
             let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: source.count + 8)
             defer {
@@ -322,7 +324,7 @@ struct StandInWriter {
         var index = nameStart
         while index < count {
             let byte = source[index]
-            if isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") { break }
+            if isIn(byte, tagNameEnds) { break }
             index += 1
         }
         var tag = ScannedTag(nameStart: nameStart, nameEnd: index, end: index)
@@ -350,7 +352,7 @@ struct StandInWriter {
             index += 1
             while index < count {
                 byte = source[index]
-                if isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") { break }
+                if isIn(byte, attributeNameEnds) { break }
                 index += 1
             }
             let nameEnd = index
@@ -377,7 +379,7 @@ struct StandInWriter {
                 return tag
             } else {
                 let valueStart = index
-                while index < count, !isSpace(source[index]), source[index] != UInt8(ascii: ">") { index += 1 }
+                while index < count, !isIn(source[index], unquotedValueEnds) { index += 1 }
                 guard index < count else { return nil }
                 attributes.append(Attribute(nameStart: nameStart, nameEnd: nameEnd, value: valueStart..<index, hasValue: true, end: index))
             }
@@ -396,7 +398,7 @@ struct StandInWriter {
     private mutating func writeStartTag(_ open: Int, _ tag: ScannedTag, _ kind: TagKind) {
         guard !kind.keepsTag, !(kind.isFormatting && formattingAsIs), !attributes.isEmpty else { return copy(open, tag.end) }
         if kind.isFormatting || tag.malformed { return writeValues(open, tag, deduplicated: kind.isFormatting) }
-        guard written + (tag.end - open) + attributes.count + 2 <= outputCapacity else {
+        guard written + (tag.end - open) + attributes.count * 3 + 2 <= outputCapacity else {
             outcome = .asIs
             return
         }
@@ -407,9 +409,16 @@ struct StandInWriter {
             let known = KeptAttributes.index(of: source.baseAddress! + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart)
             guard keepsAll || known != nil else { continue }
             put(0x20)
+            // A known name longer than two letters is written as the marker and its number (but `type`, which
+            // tree construction reads).
+            if let known, known != KeptAttributes.typeIndex, attribute.nameEnd - attribute.nameStart > 2 {
+                StandIns.writeName(known, at: output + written)
+                written += StandIns.nameLength
+            } else {
+                copy(attribute.nameStart, attribute.nameEnd)
+            }
             if attribute.hasValue, known != KeptAttributes.typeIndex, attribute.value.count > StandIns.length {
                 if let number = standIn(attribute.value, deduplicated: kind.isFormatting) {
-                    copy(attribute.nameStart, attribute.nameEnd)
                     put(UInt8(ascii: "="))
                     StandIns.write(number, at: output + written)
                     written += StandIns.length
@@ -417,7 +426,7 @@ struct StandInWriter {
                 }
                 if outcome != .done { return }
             }
-            copy(attribute.nameStart, attribute.end)
+            copy(attribute.nameEnd, attribute.end)
         }
         if tag.selfClosing {
             put(0x20)
@@ -789,8 +798,22 @@ struct StandInWriter {
 
 /// HTML's whitespace in the tokenizer (carriage returns are gone by now).
 private func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C
+    isIn(byte, spaces)
 }
+
+/// Whether `byte` is one of the bytes below 64 whose bits are set in `set`.
+private func isIn(_ byte: UInt8, _ set: UInt64) -> Bool {
+    byte < 64 && set >> byte & 1 != 0
+}
+
+/// Tab, line feed, form feed and space.
+private let spaces: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x20
+/// What ends a tag's name: whitespace, `/`, `>`.
+private let tagNameEnds: UInt64 = spaces | 1 << 0x2F | 1 << 0x3E
+/// What ends an attribute's name: those and `=`.
+private let attributeNameEnds: UInt64 = tagNameEnds | 1 << 0x3D
+/// What ends an unquoted value: whitespace and `>`.
+private let unquotedValueEnds: UInt64 = spaces | 1 << 0x3E
 
 private func isLetter(_ byte: UInt8) -> Bool {
     byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")

@@ -44,6 +44,28 @@ struct StandIns {
         output[6] = letter(number & 63)
     }
 
+    /// The bytes of an attribute name's stand-in: the marker, then a digit or small letter numbering the name
+    /// in ``KeptAttributes/names`` (Gumbo lower-cases names).
+    static let nameLength = 5
+
+    /// Writes the stand-in of the attribute named `KeptAttributes.names[index]` at `output`.
+    static func writeName(_ index: Int, at output: UnsafeMutablePointer<UInt8>) {
+        output[0] = marker.0
+        output[1] = marker.1
+        output[2] = marker.2
+        output[3] = marker.3
+        output[4] = index < 10 ? UInt8(truncatingIfNeeded: 0x30 + index) : UInt8(truncatingIfNeeded: 0x61 + index - 10)
+    }
+
+    /// The position in ``KeptAttributes/names`` of the name whose stand-in is the `count` bytes at `bytes`, or nil.
+    static func nameIndex(at bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard count == nameLength, bytes[0] == marker.0, bytes[1] == marker.1, bytes[2] == marker.2,
+              bytes[3] == marker.3 else { return nil }
+        let letter = bytes[4]
+        let index = letter <= 0x39 ? Int(letter) - 0x30 : Int(letter) - 0x61 + 10
+        return index >= 0 && index < KeptAttributes.names.count ? index : nil
+    }
+
     /// The letter for a number below 64: the digits, the capitals, the small letters, `-` and `_`.
     private static func letter(_ value: Int) -> UInt8 {
         switch value {

@@ -78,7 +78,7 @@ struct DocumentBuilder {
                     let name: String
                     let length = strlen(pointer)
                     let known = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        KeptAttributes.index(of: $0, count: length)
+                        StandIns.nameIndex(at: $0, count: length) ?? KeptAttributes.index(of: $0, count: length)
                     }
                     if let known {
                         name = KeptAttributes.names[known]
