@@ -14,13 +14,15 @@ extension Document {
     /// The element's score for its class and id: −25 for each that reads like furniture, +25 for each that
     /// reads like content.
     func classWeight(_ node: Int32) -> Double {
+        weight(of: attribute(node, "class")) + weight(of: attribute(node, "id"))
+    }
+
+    private func weight(of name: String?) -> Double {
+        guard let name, !name.isEmpty else { return 0 }
+        let lower = name.asciiLowercased()
         var weight = 0.0
-        for name in [attribute(node, "class"), attribute(node, "id")] {
-            guard let name, !name.isEmpty else { continue }
-            let lower = name.lowercased()
-            if ClassHints.isNegative(lower) { weight -= 25 }
-            if ClassHints.positive.matches(lower) { weight += 25 }
-        }
+        if ClassHints.isNegative(lower) { weight -= 25 }
+        if ClassHints.positive.matches(lower) { weight += 25 }
         return weight
     }
 

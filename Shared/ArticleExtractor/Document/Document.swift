@@ -222,18 +222,25 @@ struct Document {
         let id = attribute(node, "id")
         if className == nil, id == nil { return " " }
         // ASCII lower-cased byte by byte (every element of every attempt asks); other text as Unicode says.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((className?.utf8.count ?? 0) + (id?.utf8.count ?? 0) + 1)
-        for byte in (className ?? "").utf8 {
-            guard byte < 0x80 else { return ((className ?? "") + " " + (id ?? "")).lowercased() }
-            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        let first = className?.utf8 ?? "".utf8, second = id?.utf8 ?? "".utf8
+        var ascii = true
+        let joined = String(unsafeUninitializedCapacity: first.count + 1 + second.count) { buffer in
+            var index = 0
+            for byte in first {
+                ascii = ascii && byte < 0x80
+                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                index += 1
+            }
+            buffer[index] = 0x20
+            index += 1
+            for byte in second {
+                ascii = ascii && byte < 0x80
+                buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                index += 1
+            }
+            return index
         }
-        bytes.append(0x20)
-        for byte in (id ?? "").utf8 {
-            guard byte < 0x80 else { return ((className ?? "") + " " + (id ?? "")).lowercased() }
-            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return ascii ? joined : ((className ?? "") + " " + (id ?? "")).lowercased()
     }
 
     // MARK: Text
