@@ -61,9 +61,10 @@ enum ParserInput {
                 let plain = special.trailingZeroBitCount / 8
                 written += plain
                 index += plain
-                // A single space between words (most of them) stays as it is, already stored.
-                if compacting, plain < 7, bytes[index] == 0x20, bytes[index + 1] > 0x20, bytes[index + 1] != 0x7F,
-                   bytes[index + 1] != 0xC2 {
+                // A whitespace character on its own (between words, between tags) stays as it is, already stored;
+                // a carriage return does not (it becomes a line feed).
+                let byte = bytes[index]
+                if compacting, byte != 0x0D, isSpace(byte), index + 1 < end, !isSpace(bytes[index + 1]) {
                     written += 1
                     index += 1
                     continue
