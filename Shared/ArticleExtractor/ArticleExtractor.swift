@@ -40,6 +40,8 @@ public struct ArticleExtractor: Sendable {
         guard !isBinary else { throw .notText }
         let budget = WorkBudget(limit: limits.timeLimit)
         let decoded = HTMLDecoder.decode(html, declaredCharset: declaredCharset)
+        // Read apart, so that the page's bytes are not kept alive to the end for it.
+        let charset = decoded.charset
         guard decoded.utf8.contains(where: { $0 > 0x20 }) else { throw .empty }
         let scan = decoded.utf8.withUnsafeBufferPointer { bytes in
             Result { () throws(ExtractionProblem) in try MarkupPrescan.scan(bytes, limits: limits) }
@@ -69,7 +71,7 @@ public struct ArticleExtractor: Sendable {
             language: nonEmpty(metadata.language),
             contentHTML: contentHTML,
             text: text,
-            charset: decoded.charset
+            charset: charset
         )
     }
 

@@ -65,27 +65,29 @@ struct StandInWriter {
     static func substitute(_ input: [UInt8]) -> (bytes: [UInt8], standIns: StandIns) {
         input.withUnsafeBufferPointer { source in
             guard !mentionsMarker(source) else { return (input, StandIns()) }
+            // Written straight into the arrays returned, whose memory beyond what is written is never touched.
+            var starts: [Int32] = []
+            var done = false
             let outputCapacity = source.count + source.count / 2 + 64
-            let output = UnsafeMutablePointer<UInt8>.allocate(capacity: outputCapacity)
-            let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: source.count + 8)
-            defer {
-                output.deallocate()
-                storage.deallocate()
-            }
-            for formattingAsIs in [false, true] {
-                var writer = StandInWriter(source: source, formattingAsIs: formattingAsIs, output: output,
-                                           outputCapacity: outputCapacity, storage: storage)
-                writer.run()
-                switch writer.outcome {
-                case .done:
-                    let bytes = Array(UnsafeBufferPointer(start: output, count: writer.written))
-                    let values = Array(UnsafeBufferPointer(start: storage, count: writer.stored))
-                    return (bytes, StandIns(storage: values, starts: writer.starts))
-                case .again: continue
-                case .asIs: return (input, StandIns())
+            var values: [UInt8] = []
+            let bytes = [UInt8](unsafeUninitializedCapacity: outputCapacity) { output, written in
+                values = [UInt8](unsafeUninitializedCapacity: source.count + 8) { storage, stored in
+                    for formattingAsIs in [false, true] {
+                        var writer = StandInWriter(source: source, formattingAsIs: formattingAsIs, output: output.baseAddress!,
+                                                   outputCapacity: outputCapacity, storage: storage.baseAddress!)
+                        writer.run()
+                        if writer.outcome == .again { continue }
+                        if writer.outcome == .done {
+                            written = writer.written
+                            stored = writer.stored
+                            starts = writer.starts
+                            done = true
+                        }
+                        return
+                    }
                 }
             }
-            return (input, StandIns())
+            return done ? (bytes, StandIns(storage: values, starts: starts)) : (input, StandIns())
         }
     }
 
