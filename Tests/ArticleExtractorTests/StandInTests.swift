@@ -143,18 +143,18 @@ struct StandInTests {
         for page in pages { _ = try Self.expectSameTree(page) }
     }
 
-    @Test("tags Gumbo reads in quirky ways (a repeated name without a value, a name starting with =) keep their bytes")
+    @Test("tags Gumbo reads in quirky ways (a repeated name without a value, a name starting with =), and repeated bodies, give the same tree")
     func quirkyTags() throws {
         let pages = [
             #"<div title="a long title value" title data-x="1" class="a-long-class-name">text of the division</div>"#,
             #"<p prompt prompt property="og:long-property">text</p><p CLASS=x class/d/href="/a/long/address">y</p>"#,
             #"<i aria-hidden/=/>italic text here</i><figure/s/=><img src="/a/long/image/address.jpg"></figure>"#,
             #"<a href="/first/long/address" href title="a long title, repeated" title class>link text</a>"#,
+            // A repeated body adds the attributes the first lacks, by name: one kept as written, one rewritten.
+            #"<body title title class="first"><p>text</p><body title="a long second title" property="og:value">"#,
+            #"<body property="og:first-value"><p>text</p><body id=x id property="og:second-value" role=main>"#,
         ]
-        for page in pages {
-            let read = Self.text(try Self.expectSameTree(page))
-            #expect(read.contains("title") || read.contains("prompt") || read.contains("aria-hidden"))
-        }
+        for page in pages { _ = try Self.expectSameTree(page) }
     }
 
     @Test("random markup, tricky on purpose, gives the same tree with and without stand-ins")

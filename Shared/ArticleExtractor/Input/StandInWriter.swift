@@ -16,7 +16,9 @@ import Foundation
 ///   alone: a value holding anything else (another reference, an invalid byte) stays in the markup as it was.
 /// - `type` is never replaced, name or value (`<input type=hidden>` changes the tree); `<isindex>`, `<svg>` and
 ///   `<math>` tags are left as they are (their attributes are read or renamed by the parser). Names are replaced
-///   one for one, so that the parser's checks for repeated names find the same ones.
+///   one for one, so that the parser's checks for repeated names find the same ones, but never on `<html>` and
+///   `<body>`, whose repeated tags' attributes are compared by name with those of an earlier tag written as it
+///   was.
 /// - Formatting elements (`<a>`, `<b>`…) keep all their attributes, and equal values get the same stand-in:
 ///   HTML compares their attributes to limit reopened copies to three. Where one value cannot be replaced,
 ///   the page is written again with formatting elements left as they are.
@@ -413,7 +415,7 @@ struct StandInWriter {
             put(0x20)
             // A known name longer than two letters is written as the marker and its number (but `type`, which
             // tree construction reads).
-            if let known, known != KeptAttributes.typeIndex, attribute.nameEnd - attribute.nameStart > 2 {
+            if let known, known != KeptAttributes.typeIndex, !kind.keepsNames, attribute.nameEnd - attribute.nameStart > 2 {
                 StandIns.writeName(known, at: output + written)
                 written += StandIns.nameLength
             } else {

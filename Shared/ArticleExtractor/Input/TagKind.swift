@@ -28,6 +28,9 @@ struct TagKind {
     /// Tags left exactly as they are: `<svg>` and `<math>` (whose attributes the parser renames), `<isindex>`
     /// (whose attributes it turns into text).
     var keepsTag = false
+    /// `<html>` and `<body>`, whose attributes a repeated tag adds to the element when it has none of the same
+    /// name: their names are never replaced, so that the repeated tag's compare the same as written.
+    var keepsNames = false
     /// Raw-text tags that a `<select>` ignores (all but `<script>` and `<textarea>`).
     var isIgnoredInSelect = false
     var next = Next.data
@@ -78,6 +81,9 @@ struct TagKind {
         // select
         case 0x73656C656374:
             next = .select
+        // html, body
+        case 0x68746D6C, 0x626F6479:
+            keepsNames = true
         // template
         case 0x74656D706C617465:
             next = .template
