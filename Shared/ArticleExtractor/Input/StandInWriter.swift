@@ -6,12 +6,12 @@ import Foundation
 /// same but for those swapped strings.
 ///
 /// Gumbo reads a page a character at a time, and each character of text is a token that goes through tree
-/// construction on its own: text and attribute values are two thirds of what it reads once the scripts are
-/// gone. HTML's tree construction looks at text only to tell whitespace from the rest, and at attribute values
-/// in a few places; the writer keeps each of them:
+/// construction on its own: text and attribute values were two thirds of what it read once the scripts were
+/// gone. HTML's tree construction looks at text only to tell whitespace from the rest, and at attributes in a
+/// few places; the writer keeps each of them:
 /// - A run keeps its leading whitespace; its stand-in starts, like the run's decoded text, with a character
-///   other than whitespace, after which every insertion mode treats a run's characters alike (``stops`` holds
-///   the frameset, where they are not).
+///   other than whitespace, after which every insertion mode treats a run's characters alike (but a frameset's,
+///   where the writer stops).
 /// - Values are decoded here as Gumbo decodes them (UTF-8 checked, the common character references), or left
 ///   alone: a value holding anything else (another reference, an invalid byte) stays in the markup as it was.
 /// - `type` is never replaced, name or value (`<input type=hidden>` changes the tree); `<isindex>`, `<svg>` and
@@ -22,12 +22,14 @@ import Foundation
 /// - Formatting elements (`<a>`, `<b>`…) keep all their attributes, and equal values get the same stand-in:
 ///   HTML compares their attributes to limit reopened copies to three. Where one value cannot be replaced,
 ///   the page is written again with formatting elements left as they are.
-/// - A tag that Gumbo reads in a quirky way (a repeated name without a value, which it prefixes to the next
-///   name) keeps every byte but its long values.
-/// - Every start tag the parser sees is read here the same way, and the tokenizer states that tree construction
-///   switches to (script, raw text, RCDATA, plain text) are followed. Where the parser may switch in a way not
-///   followed here (foreign content, a `<template>`, a frameset, raw text inside a `<select>`), the rest of the
-///   page is copied as it is.
+/// - A tag that Gumbo reads in a way that rewriting its attributes would change (a repeated name without a
+///   value, which Gumbo prefixes to the next name; a name starting with `=`) keeps every byte but its long
+///   values.
+/// - Every tag the parser sees is read here the same way, and the tokenizer states that tree construction
+///   switches to are followed: script, raw text and RCDATA up to their end tags, SVG and MathML while their
+///   content stays foreign. Where the parser may switch in a way not followed here (plain text, a frameset,
+///   foreign content that HTML tags end, raw text in a `<select>` or a `<template>`, which may ignore its start
+///   tag), the rest of the page is copied as it is.
 struct StandInWriter {
     /// The page, as ``ParserInput`` made it (no comments, no carriage returns, no control characters).
     private let source: UnsafeBufferPointer<UInt8>
