@@ -63,6 +63,8 @@ private final class ParseJob: @unchecked Sendable {
         guard let output else {
             switch state.pointee.status {
             case CGUMBO_OVER_TIME: result = .failure(.timeLimitExceeded(limit: limits.timeLimit))
+            // One of Gumbo's own checks failed on the markup: nothing could be read of it.
+            case CGUMBO_FAILED: result = .failure(.noContent)
             default: result = .failure(.parserMemoryExceeded(limit: limits.maxParserMemory))
             }
             return
