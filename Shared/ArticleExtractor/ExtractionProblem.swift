@@ -17,6 +17,6 @@ public enum ExtractionProblem: Error, Sendable, Hashable {
     /// The extraction took longer than ``ExtractionLimits/timeLimit``.
     case timeLimitExceeded(limit: Duration)
     /// The page was read, but nothing in it looks like an article (a front page, a form, an empty shell that
-    /// a script would fill).
+    /// a script would fill), or the parser gave up on its markup.
     case noContent
 }

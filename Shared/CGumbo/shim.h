@@ -7,14 +7,22 @@
  * budget or its deadline it jumps back out of gumbo_parse_with_options (C frames only: the jump never crosses
  * Swift code). Whether the parse ended or was stopped, the whole tree is freed by freeing the arena's chunks,
  * never by gumbo_destroy_output.
+ *
+ * Debian builds Gumbo with its assertions on, and some markup fails one (`<table><svg><desc><![CDATA[y]]>x`
+ * aborts in handle_in_table): the abort would end the whole process. While a parse runs, a SIGABRT raised on
+ * its thread jumps back out the same way; on any other thread, or outside a parse, the signal goes on to the
+ * action there was before.
  */
 #ifndef CGUMBO_SHIM_H
 #define CGUMBO_SHIM_H
 
 #include <gumbo.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* How a bounded parse ended. */
@@ -22,7 +30,8 @@ typedef enum {
     CGUMBO_PARSED = 0,
     CGUMBO_OVER_MEMORY = 1,
     CGUMBO_OVER_TIME = 2,
-    CGUMBO_OUT_OF_MEMORY = 3
+    CGUMBO_OUT_OF_MEMORY = 3,
+    CGUMBO_FAILED = 4
 } cgumbo_status;
 
 /* One chunk of the arena: its header, then its bytes. 16 bytes of header keep the blocks 16-byte aligned. */
@@ -115,6 +124,48 @@ static inline void cgumbo_parse_init(cgumbo_parse *parse, size_t memory_limit, d
     }
 }
 
+/* The parse running on this thread, if any: where an abort during it jumps back to. (State lives in functions:
+   Swift's importer emits the static functions a module uses, with their statics, but no static variables.) */
+static inline cgumbo_parse **cgumbo_running_parse(void) {
+    static __thread cgumbo_parse *parse = NULL;
+    return &parse;
+}
+
+/* The action SIGABRT had before the handler below. */
+static inline struct sigaction *cgumbo_saved_abort_action(void) {
+    static struct sigaction action;
+    return &action;
+}
+
+/* A failed assertion inside Gumbo (abort raises SIGABRT on the aborting thread) stops that thread's parse; any
+   other abort goes on to the action there was before. */
+static void cgumbo_on_abort(int signal_number) {
+    cgumbo_parse *parse = *cgumbo_running_parse();
+    if (parse != NULL) {
+        *cgumbo_running_parse() = NULL;
+        parse->status = CGUMBO_FAILED;
+        longjmp(parse->escape, 1);
+    }
+    sigaction(SIGABRT, cgumbo_saved_abort_action(), NULL);
+    raise(signal_number);
+}
+
+/* SA_NODEFER leaves SIGABRT unblocked in the handler, so that jumping out of it needs no signal mask restored. */
+static void cgumbo_install_abort_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cgumbo_on_abort;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_NODEFER;
+    sigaction(SIGABRT, &action, cgumbo_saved_abort_action());
+}
+
+/* Installs the handler the first time a parse runs. */
+static inline void cgumbo_install_abort_handler_once(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, cgumbo_install_abort_handler);
+}
+
 /* Parses `length` bytes of UTF-8; NULL when the parse was stopped (see `parse->status`). Never inlined, so that
    setjmp's frame is this C function's and not a Swift caller's. */
 __attribute__((noinline)) static GumboOutput *cgumbo_parse_bounded(cgumbo_parse *parse, const char *buffer, size_t length) {
@@ -123,8 +174,15 @@ __attribute__((noinline)) static GumboOutput *cgumbo_parse_bounded(cgumbo_parse 
     options.deallocator = cgumbo_deallocate;
     options.userdata = parse;
     options.max_errors = 0;
-    if (setjmp(parse->escape) != 0) return NULL;
-    return gumbo_parse_with_options(&options, buffer, length);
+    cgumbo_install_abort_handler_once();
+    if (setjmp(parse->escape) != 0) {
+        *cgumbo_running_parse() = NULL;
+        return NULL;
+    }
+    *cgumbo_running_parse() = parse;
+    GumboOutput *output = gumbo_parse_with_options(&options, buffer, length);
+    *cgumbo_running_parse() = NULL;
+    return output;
 }
 
 /* Frees every chunk of the parse: its whole tree, or what a stopped parse left. */

@@ -17,6 +17,20 @@ struct HostileTests {
         return Data(bytes)
     }
 
+    @Test("markup that fails one of the parser's own checks ends with a problem, not with the process")
+    func parserAssertion() {
+        // Debian's Gumbo aborts here (an assertion in its table rules): a CDATA section in an SVG description
+        // inside a table, then text.
+        for page in ["<table><svg><desc><![CDATA[y]]>x", "<table><math><mi><![CDATA[y]]>text</mi></math></table>"] {
+            #expect(throws: ExtractionProblem.noContent) {
+                try extractor.extract(html: Data(page.utf8), url: url)
+            }
+        }
+        // The parser thread, and the process, go on parsing.
+        let news = try? extractor.extract(html: Data(TestPages.news.utf8), url: url)
+        #expect(news?.text.contains(TestPages.lorem[0]) == true)
+    }
+
     @Test("a million nested elements are refused by the scan before parsing")
     func millionNested() {
         let page = Self.repeated("<div>", 1_000_000)

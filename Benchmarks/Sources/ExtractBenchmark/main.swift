@@ -1,9 +1,11 @@
 // extract-bench: ArticleExtractor over page directories (each with a source.html), for
 // Benchmarks/extract-quality.sh and Benchmarks/extract-hostile.sh.
 //
-//   extract-bench [--out DIR] [--rounds N] [--url URL] PAGE_DIR...
+//   extract-bench [--out DIR] [--dump DIR] [--rounds N] [--url URL] PAGE_DIR...
 //
-// For each page it writes the extracted text to DIR/NAME.txt (empty when the extractor found no article) and
+// For each page it writes the extracted text to DIR/NAME.txt (empty when the extractor found no article),
+// with --dump the whole article (every field, the safe HTML included) to DIR/NAME.article, so that a change
+// meant to make the extractor faster can be checked to change none of its outputs (diff -r two dumps), and
 // prints one line: the page's name, the in-process wall-clock milliseconds of its extraction (the median of N
 // rounds, the process start and the file read excluded), "ok" or the problem, and the CPU milliseconds of the
 // process in the same round (both threads, the parser's included: on a loaded machine the wall clock also
@@ -13,6 +15,7 @@ import ArticleExtractor
 import Foundation
 
 var outputDirectory: URL?
+var dumpDirectory: URL?
 var rounds = 1
 var pageURL = URL(string: "http://fakehost/test/page.html")!
 var pages: [URL] = []
@@ -20,17 +23,18 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--out": outputDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
+    case "--dump": dumpDirectory = arguments.popFirst().map { URL(fileURLWithPath: $0) }
     case "--rounds": rounds = arguments.popFirst().flatMap(Int.init) ?? 1
     case "--url": pageURL = arguments.popFirst().flatMap(URL.init(string:)) ?? pageURL
     default: pages.append(URL(fileURLWithPath: argument))
     }
 }
 guard !pages.isEmpty else {
-    FileHandle.standardError.write(Data("usage: extract-bench [--out DIR] [--rounds N] [--url URL] PAGE_DIR...\n".utf8))
+    FileHandle.standardError.write(Data("usage: extract-bench [--out DIR] [--dump DIR] [--rounds N] [--url URL] PAGE_DIR...\n".utf8))
     exit(2)
 }
-if let outputDirectory {
-    try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+for directory in [outputDirectory, dumpDirectory].compactMap(\.self) {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 }
 
 let extractor = ArticleExtractor()
@@ -65,6 +69,9 @@ for page in pages {
     if let outputDirectory {
         try Data(text.utf8).write(to: outputDirectory.appendingPathComponent(name + ".txt"))
     }
+    if let dumpDirectory {
+        try Data(dump(outcome).utf8).write(to: dumpDirectory.appendingPathComponent(name + ".article"))
+    }
     print("\(name)\t\(String(format: "%.3f", median.wall))\t\(status)\t\(String(format: "%.3f", median.cpu))")
 }
 
@@ -73,4 +80,21 @@ func processCPUMilliseconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+}
+
+/// Every field of an extraction's outcome, one after another, for comparing two builds' outputs.
+func dump(_ outcome: Result<ExtractedArticle, ExtractionProblem>) -> String {
+    switch outcome {
+    case .failure(let problem):
+        return "problem: \(problem)\n"
+    case .success(let article):
+        let fields: [(String, String)] = [
+            ("title", article.title ?? "-"), ("author", article.author ?? "-"),
+            ("published", article.published.map { "\($0.timeIntervalSince1970)" } ?? "-"),
+            ("leadImage", article.leadImage?.absoluteString ?? "-"), ("siteName", article.siteName ?? "-"),
+            ("excerpt", article.excerpt ?? "-"), ("language", article.language ?? "-"), ("charset", article.charset),
+            ("contentHTML", article.contentHTML), ("text", article.text),
+        ]
+        return fields.map { "== \($0.0)\n\($0.1)\n" }.joined()
+    }
 }

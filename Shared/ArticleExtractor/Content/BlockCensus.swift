@@ -57,7 +57,7 @@ struct BlockCensus: TreeVisitor {
             if dataTables.contains(node) { holdsDataTable = true }
         case .a:
             let href = document.attribute(node, "href") ?? ""
-            linkWeights.append(href.count > 1 && href.hasPrefix("#") ? 0.3 : 1)
+            linkWeights.append(href.hasPrefix("#") && href.count > 1 ? 0.3 : 1)
         default:
             break
         }

@@ -11,6 +11,15 @@ struct CandidateWalk {
     /// The byline found so far (by an earlier attempt, or the metadata, which makes the search skip it).
     var byline: String?
     let lookForByline: Bool
+    /// The title's words, found once for all the headings compared with it.
+    private lazy var titleWords = Set(TextSimilarity.words(title))
+
+    init(flags: SearchFlags, title: String, byline: String?, lookForByline: Bool) {
+        self.flags = flags
+        self.title = title
+        self.byline = byline
+        self.lookForByline = lookForByline
+    }
 
     /// Walks `document` from its root, returning the elements to score in document order.
     mutating func run(_ document: inout Document) -> [Int32] {
@@ -33,7 +42,7 @@ struct CandidateWalk {
                 continue
             }
             if removeTitleHeading, tag == .h1 || tag == .h2,
-               TextSimilarity.similarity(title, document.textContent(node).trimmingSpaces()) > 0.75 {
+               TextSimilarity.similarity(known: titleWords, document.textContent(node).trimmingSpaces()) > 0.75 {
                 removeTitleHeading = false
                 node = document.removeAndFollow(node, within: scope)
                 continue

@@ -30,24 +30,54 @@ enum ClassHints {
     /// Whether `name` (a lower-cased class or id) is a negative hint.
     static func isNegative(_ name: String) -> Bool {
         if negative.matches(name) { return true }
-        return name.split(separator: " ", omittingEmptySubsequences: false).contains("hid")
+        // "hid" as one of the space-separated words, found in the bytes of ASCII names (splitting built an array
+        // per name); a space can start a longer character in other text.
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.split(separator: " ", omittingEmptySubsequences: false).contains("hid")
+        }
+        var name = name
+        return name.withUTF8 { bytes in
+            var start = 0
+            while start + 3 <= bytes.count {
+                let end = start + 3
+                if bytes[start] == UInt8(ascii: "h"), bytes[start + 1] == UInt8(ascii: "i"), bytes[start + 2] == UInt8(ascii: "d"),
+                   start == 0 || bytes[start - 1] == 0x20, end == bytes.count || bytes[end] == 0x20 {
+                    return true
+                }
+                start += 1
+            }
+            return false
+        }
     }
 
     /// Whether `name` holds "share" or "sharedaddy" as a word of its own (`share-bar`, `post_share`, not
     /// `shareholders`).
     static func isShare(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        let word = Array("share".utf8)
-        guard bytes.count >= word.count else { return false }
-        for start in 0...(bytes.count - word.count) where bytes[start..<start + word.count].elementsEqual(word) {
-            let before = start == 0 ? 0x20 : bytes[start - 1]
-            guard !isAlphanumeric(before) else { continue }
-            var end = start + word.count
-            if bytes[end...].starts(with: Array("daddy".utf8)) { end += 5 }
-            let after = end == bytes.count ? 0x20 : bytes[end]
-            if !isAlphanumeric(after) { return true }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count >= share.utf8CodeUnitCount else { return false }
+            for start in 0...(bytes.count - share.utf8CodeUnitCount) where matches(share, in: bytes, at: start) {
+                let before = start == 0 ? 0x20 : bytes[start - 1]
+                guard !isAlphanumeric(before) else { continue }
+                var end = start + share.utf8CodeUnitCount
+                if matches(daddy, in: bytes, at: end) { end += daddy.utf8CodeUnitCount }
+                let after = end == bytes.count ? 0x20 : bytes[end]
+                if !isAlphanumeric(after) { return true }
+            }
+            return false
         }
-        return false
+    }
+
+    private static let share: StaticString = "share"
+    private static let daddy: StaticString = "daddy"
+
+    /// Whether `word` is in `bytes` at `start`.
+    private static func matches(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard start + count <= bytes.count else { return false }
+        let letters = word.utf8Start
+        for offset in 0..<count where bytes[start + offset] != letters[offset] { return false }
+        return true
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

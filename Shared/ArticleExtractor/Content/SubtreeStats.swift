@@ -33,7 +33,7 @@ struct SubtreeStats: TreeVisitor {
         measures[Int(node)] = measure
         if document.tag(node) == .a {
             let href = document.attribute(node, "href") ?? ""
-            let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
+            let weight = href.hasPrefix("#") && href.count > 1 ? 0.3 : 1
             links = Double(measure.length) * weight
         }
         linkLengths[Int(node)] = links

@@ -8,6 +8,19 @@ extension Document {
         return Int32(nodes.count - 1)
     }
 
+    /// A new element whose attributes are the ones appended to ``attributes`` from `start` on, not yet in the
+    /// tree (the builder appends them there directly).
+    mutating func createElement(_ tag: Tag, attributesFrom start: Int) -> Int32 {
+        nodes.append(Node(tag: tag, isText: false, start: Int32(start), count: Int32(attributes.count - start)))
+        return Int32(nodes.count - 1)
+    }
+
+    /// A new text node holding the bytes appended to ``text`` from `start` on (valid UTF-8), not yet in the tree.
+    mutating func createText(from start: Int) -> Int32 {
+        nodes.append(Node(tag: .unknown, isText: true, start: Int32(start), count: Int32(text.count - start)))
+        return Int32(nodes.count - 1)
+    }
+
     /// A new text node holding `bytes` (which must be valid UTF-8), not yet in the tree.
     mutating func createText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int32 {
         let start = Int32(text.count)

@@ -32,7 +32,7 @@ extension Document {
         while current >= 0 {
             if !isText(current), tag(current) == .a {
                 let href = attribute(current, "href") ?? ""
-                let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
+                let weight = href.hasPrefix("#") && href.count > 1 ? 0.3 : 1
                 linked += Double(textLength(current)) * weight
                 current = following(current, within: node, skippingChildren: true)
             } else {

@@ -221,7 +221,30 @@ struct Document {
         let className = attribute(node, "class")
         let id = attribute(node, "id")
         if className == nil, id == nil { return " " }
-        return ((className ?? "") + " " + (id ?? "")).lowercased()
+        // ASCII lower-cased byte by byte (every element of every attempt asks); other text as Unicode says.
+        var first = className ?? "", second = id ?? ""
+        var ascii = true
+        let joined = first.withUTF8 { first in
+            second.withUTF8 { second in
+                String(unsafeUninitializedCapacity: first.count + 1 + second.count) { buffer in
+                    var index = 0
+                    for byte in first {
+                        ascii = ascii && byte < 0x80
+                        buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                        index += 1
+                    }
+                    buffer[index] = 0x20
+                    index += 1
+                    for byte in second {
+                        ascii = ascii && byte < 0x80
+                        buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                        index += 1
+                    }
+                    return index
+                }
+            }
+        }
+        return ascii ? joined : ((className ?? "") + " " + (id ?? "")).lowercased()
     }
 
     // MARK: Text

@@ -1,4 +1,16 @@
 extension String {
+    /// The string lower-cased: ASCII byte by byte without building a new string when it has no capitals,
+    /// anything else as `lowercased()` does.
+    func asciiLowercased() -> String {
+        var capitals = false
+        for byte in utf8 {
+            if byte >= 0x80 { return lowercased() }
+            if byte >= 0x41, byte <= 0x5A { capitals = true }
+        }
+        guard capitals else { return self }
+        return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// Whether `needle` occurs in the string, compared byte for byte: the hints look for short ASCII words in
     /// attribute values on every element, where `contains(_:)` and its general searcher were a visible cost.
     func includes(_ needle: String) -> Bool {

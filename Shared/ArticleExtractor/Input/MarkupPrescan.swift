@@ -51,12 +51,13 @@ enum MarkupPrescan {
                 if result.elements > limits.maxElements { throw .tooManyElements(limit: limits.maxElements) }
                 let end = skip(to: UInt8(ascii: ">"), in: bytes, from: after)
                 let selfClosing = end - 2 >= after && bytes[end - 1] == UInt8(ascii: ">") && bytes[end - 2] == UInt8(ascii: "/")
-                if preformattedNames.contains(name), result.preformatted.last.map({ $0.upperBound <= index }) ?? true {
+                let classes = Self.classes(name)
+                if classes.contains(.preformatted), result.preformatted.last.map({ $0.upperBound <= index }) ?? true {
                     result.preformatted.append(index..<preformattedEnd(bytes, from: end, name: name))
                 }
-                if rawText.contains(name) {
+                if classes.contains(.rawText) {
                     let (contentEnd, after) = skipRawText(bytes, from: end, name: name)
-                    if skippableBodies.contains(name), contentEnd > end,
+                    if classes.contains(.skippableBody), contentEnd > end,
                        !(name == scriptName && mentionsJSONLD(bytes, index..<end)) {
                         result.skippable.append(end..<contentEnd)
                     }
@@ -64,13 +65,13 @@ enum MarkupPrescan {
                     continue
                 }
                 index = end
-                if void.contains(name) || selfClosing { continue }
+                if classes.contains(.void) || selfClosing { continue }
                 if name == svgName, let inside = svgBody(bytes, from: end) {
                     result.skippable.append(end..<inside)
                     index = inside
                     continue
                 }
-                if closesItsLike.contains(name), let found = stack.suffix(4).lastIndex(of: name) {
+                if classes.contains(.closesItsLike), let found = stack.suffix(4).lastIndex(of: name) {
                     stack.removeSubrange(found...)
                 }
                 stack.append(name)
@@ -194,7 +195,7 @@ enum MarkupPrescan {
             if name == svgName {
                 depth += closing ? -1 : 1
                 if depth == 0 { return index }
-            } else if breakout.contains(name), !closing || name == pName || name == brName {
+            } else if classes(name).contains(.breakout), !closing || name == pName || name == brName {
                 return nil
             }
             index = max(after, index + 1)
@@ -216,27 +217,74 @@ enum MarkupPrescan {
         return false
     }
 
-    private static func packed(_ names: [String]) -> Set<UInt64> {
-        Set(names.map { $0.utf8.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } })
+    private static func packed(_ name: String) -> UInt64 {
+        name.utf8.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
-    private static let void = packed([
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
-        "keygen", "frame", "image",
-    ])
-    private static let rawText = packed(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"])
-    private static let skippableBodies = packed(["script", "style"])
-    private static let svgName = packed(["svg"]).first!
-    private static let pName = packed(["p"]).first!
-    private static let brName = packed(["br"]).first!
-    /// The start tags that end foreign content in HTML's tree construction (and `<font>`, with some attributes).
-    private static let breakout = packed([
-        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
-        "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
-        "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", "font",
-    ])
-    private static let preformattedNames = packed(["pre", "listing", "xmp", "plaintext"])
-    private static let plaintextName = packed(["plaintext"]).first!
-    private static let scriptName = packed(["script"]).first!
-    private static let closesItsLike = packed(["p", "li", "dt", "dd", "option", "tr", "td", "th", "tbody", "thead", "tfoot"])
+    private static let svgName = packed("svg")
+    private static let pName = packed("p")
+    private static let brName = packed("br")
+    private static let plaintextName = packed("plaintext")
+    private static let scriptName = packed("script")
+
+    /// What the scan knows of an element by its name.
+    struct NameClasses: OptionSet {
+        let rawValue: UInt8
+        /// Elements that never have content.
+        static let void = NameClasses(rawValue: 1)
+        /// Elements whose text is not markup.
+        static let rawText = NameClasses(rawValue: 2)
+        /// Raw-text elements whose text the parser need not read (script and style).
+        static let skippableBody = NameClasses(rawValue: 4)
+        /// Start tags that end foreign content in HTML's tree construction (and `<font>`, with some attributes).
+        static let breakout = NameClasses(rawValue: 8)
+        /// Elements whose whitespace is content.
+        static let preformatted = NameClasses(rawValue: 16)
+        /// Elements that an open one of the same name closes.
+        static let closesItsLike = NameClasses(rawValue: 32)
+    }
+
+    /// The classes of the element whose name `readName` packed as `name` (a switch on the names packed so: a
+    /// `Set` hashed every tag, a tenth of the scan).
+    static func classes(_ name: UInt64) -> NameClasses {
+        switch name {
+        // b, big, blockquote (by its first eight letters), body, center, code, div, dl, em, font, h1, h2, h3, h4, h5,
+        // h6, head, i, menu, nobr, ol, ruby, s, small, span, strike, strong, sub, sup, table, tt, u, ul, var
+        case 0x62, 0x626967, 0x626C6F636B71756F, 0x626F6479, 0x63656E746572, 0x636F6465, 0x646976, 0x646C, 0x656D,
+             0x666F6E74, 0x6831, 0x6832, 0x6833, 0x6834, 0x6835, 0x6836, 0x68656164, 0x69, 0x6D656E75, 0x6E6F6272,
+             0x6F6C, 0x72756279, 0x73, 0x736D616C6C, 0x7370616E, 0x737472696B65, 0x7374726F6E67, 0x737562, 0x737570,
+             0x7461626C65, 0x7474, 0x75, 0x756C, 0x766172:
+            return [.breakout]
+        // option, tbody, td, tfoot, th, thead, tr
+        case 0x6F7074696F6E, 0x74626F6479, 0x7464, 0x74666F6F74, 0x7468, 0x7468656164, 0x7472:
+            return [.closesItsLike]
+        // plaintext (by its first eight letters)
+        case 0x706C61696E746578:
+            return [.preformatted]
+        // iframe, noembed, noframes, textarea, title
+        case 0x696672616D65, 0x6E6F656D626564, 0x6E6F6672616D6573, 0x7465787461726561, 0x7469746C65:
+            return [.rawText]
+        // area, base, col, frame, image, input, keygen, link, param, source, track, wbr
+        case 0x61726561, 0x62617365, 0x636F6C, 0x6672616D65, 0x696D616765, 0x696E707574, 0x6B657967656E, 0x6C696E6B,
+             0x706172616D, 0x736F75726365, 0x747261636B, 0x776272:
+            return [.void]
+        // dd, dt, li, p
+        case 0x6464, 0x6474, 0x6C69, 0x70:
+            return [.breakout, .closesItsLike]
+        // listing, pre
+        case 0x6C697374696E67, 0x707265:
+            return [.breakout, .preformatted]
+        // br, embed, hr, img, meta
+        case 0x6272, 0x656D626564, 0x6872, 0x696D67, 0x6D657461:
+            return [.breakout, .void]
+        // xmp
+        case 0x786D70:
+            return [.preformatted, .rawText]
+        // script, style
+        case 0x736372697074, 0x7374796C65:
+            return [.rawText, .skippableBody]
+        default:
+            return []
+        }
+    }
 }

@@ -1,6 +1,7 @@
 /// The bytes the parser reads: the page without what the prescan found skippable (script and style bodies,
 /// comments), with each run of whitespace between words and tags made one character (outside preformatted
-/// elements), and without the control characters Gumbo would turn into U+FFFD.
+/// elements), carriage returns made line feeds (as Gumbo reads them), and without the control characters Gumbo
+/// would turn into U+FFFD.
 ///
 /// Indentation is a quarter of a typical page's markup once its scripts are gone, and Gumbo reads it a
 /// character at a time; the tree it builds is the same but for the length of whitespace runs, which the
@@ -43,7 +44,32 @@ enum ParserInput {
         var written = start
         var index = range.lowerBound
         let end = range.upperBound
+        let source = UnsafeRawPointer(bytes.baseAddress!)
+        let target = UnsafeMutableRawPointer(output.baseAddress!)
         while index < end {
+            // Eight bytes at a time up to the first that needs a look (whitespace, a control, 0xC2). The output
+            // is never ahead of the input, so eight bytes stored at `written` stay inside it.
+            if index + 8 <= end {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let special = Self.lessThan0x21(word) | Self.has(word, 0x7F) | Self.has(word, 0xC2)
+                target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                guard special != 0 else {
+                    written += 8
+                    index += 8
+                    continue
+                }
+                let plain = special.trailingZeroBitCount / 8
+                written += plain
+                index += plain
+                // A whitespace character on its own (between words, between tags) stays as it is, already stored;
+                // a carriage return does not (it becomes a line feed).
+                let byte = bytes[index]
+                if compacting, byte != 0x0D, isSpace(byte), index + 1 < end, !isSpace(bytes[index + 1]) {
+                    written += 1
+                    index += 1
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte > 0x20, byte != 0x7F, byte != 0xC2 {
                 output[written] = byte
@@ -53,7 +79,12 @@ enum ParserInput {
             }
             if isSpace(byte) {
                 guard compacting else {
-                    output[written] = byte
+                    // Carriage returns become line feeds, as Gumbo would read them (a CR LF pair as one).
+                    if byte == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A {
+                        index += 1
+                        continue
+                    }
+                    output[written] = byte == 0x0D ? 0x0A : byte
                     written += 1
                     index += 1
                     continue
@@ -84,6 +115,18 @@ enum ParserInput {
             index += 1
         }
         return written
+    }
+
+    /// The high bit of each byte of `word` that is below 0x21, exact up to the lowest such byte (bytes above it
+    /// may be flagged too, which the caller never reads).
+    private static func lessThan0x21(_ word: UInt64) -> UInt64 {
+        (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each byte of `word` equal to `byte`, exact up to the lowest such byte.
+    private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let spread = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -2,7 +2,7 @@
 enum HTMLEntities {
     /// `text` with `&quot;`, `&amp;`, `&apos;`, `&lt;`, `&gt;` and numeric references decoded once more.
     static func unescapeBasic(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var output = ""
         var rest = text[...]
         while let ampersand = rest.firstIndex(of: "&") {

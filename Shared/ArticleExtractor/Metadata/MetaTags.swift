@@ -6,8 +6,9 @@
 struct MetaTags {
     private(set) var values: [String: String] = [:]
 
-    init(_ document: Document) {
-        for meta in document.elements(in: document.root, tag: .meta) {
+    /// The names and values of the `<meta>` elements `metas` of `document`.
+    init(_ document: Document, _ metas: [Int32]) {
+        for meta in metas {
             guard let content = document.attribute(meta, "content")?.trimmingSpaces(), !content.isEmpty else { continue }
             var names: [String] = []
             if let property = document.attribute(meta, "property") {
@@ -36,6 +37,7 @@ struct MetaTags {
 
 extension String {
     fileprivate func replacingDots() -> String {
-        String(map { $0 == "." ? ":" : $0 })
+        guard utf8.contains(UInt8(ascii: ".")) else { return self }
+        return String(map { $0 == "." ? ":" : $0 })
     }
 }

@@ -14,13 +14,14 @@ struct PageMetadata {
     var baseURL: URL?
 
     init(document: Document, jsonLD scripts: [String], pageURL: URL?) {
-        let meta = MetaTags(document)
-        let documentTitle = Self.documentTitle(document)
+        let elements = Elements(document)
+        let meta = MetaTags(document, elements.meta)
+        let documentTitle = Self.documentTitle(document, elements)
         let json = JSONLDArticle.first(in: scripts)
 
         var jsonTitle: String?
         if let name = json?.name, let headline = json?.headline, name != headline {
-            let cleaned = Self.cleanTitle(documentTitle, document)
+            let cleaned = Self.cleanTitle(documentTitle, document, elements)
             let nameMatches = TextSimilarity.similarity(name, cleaned) > 0.75
             let headlineMatches = TextSimilarity.similarity(headline, cleaned) > 0.75
             jsonTitle = headlineMatches && !nameMatches ? headline : name
@@ -30,7 +31,7 @@ struct PageMetadata {
         title = jsonTitle
             ?? meta.first("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
                           "twitter:title", "parsely-title")
-            ?? Self.cleanTitle(documentTitle, document)
+            ?? Self.cleanTitle(documentTitle, document, elements)
 
         let metaAuthor = meta.values["article:author"].flatMap { URL(string: $0)?.scheme == nil ? $0 : nil }
         author = json.flatMap { $0.authors.isEmpty ? nil : $0.authors.joined(separator: ", ") }
@@ -44,36 +45,62 @@ struct PageMetadata {
             ?? meta.first("article:published_time", "parsely-pub-date", "datepublished", "date", "pubdate",
                           "publishdate", "dc:date", "dc:date:issued", "dcterm:created", "sailthru:date",
                           "article:published", "og:published_time")
-            ?? document.elements(in: document.root, tag: .time).first {
+            ?? elements.time.first {
                 (document.attribute($0, "itemprop") ?? "").lowercased().contains("datepublished")
                     || document.attribute($0, "pubdate") != nil
             }.flatMap { document.attribute($0, "datetime") }
         leadImage = meta.first("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
             ?? json?.image
-            ?? document.elements(in: document.root, tag: .link).first { document.attribute($0, "rel")?.lowercased() == "image_src" }
+            ?? elements.link.first { document.attribute($0, "rel")?.lowercased() == "image_src" }
                 .flatMap { document.attribute($0, "href") }
 
-        let html = document.elements(in: document.root, tag: .html).first
+        let html = elements.html.first
         language = html.flatMap { document.attribute($0, "lang")?.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
             ?? meta.first("http-equiv:content-language")
             ?? meta.first("og:locale").map { $0.replacingOccurrences(of: "_", with: "-") }
 
         baseURL = pageURL
-        if let base = document.elements(in: document.root, tag: .base).first(where: { document.attribute($0, "href") != nil }),
+        if let base = elements.base.first(where: { document.attribute($0, "href") != nil }),
            let href = document.attribute(base, "href"), let resolved = URLResolver.resolve(href, against: pageURL) {
             baseURL = resolved
         }
     }
 
-    private static func documentTitle(_ document: Document) -> String {
-        guard let title = document.elements(in: document.root, tag: .title).first else { return "" }
+    private static func documentTitle(_ document: Document, _ elements: Elements) -> String {
+        guard let title = elements.title.first else { return "" }
         return document.textContent(title).trimmingSpaces()
     }
 
-    private static func cleanTitle(_ title: String, _ document: Document) -> String {
-        let headings = document.elements(in: document.root, tags: [.h1, .h2]).map { document.textContent($0).trimmingSpaces() }
-        let h1s = document.elements(in: document.root, tag: .h1)
+    private static func cleanTitle(_ title: String, _ document: Document, _ elements: Elements) -> String {
+        let headings = elements.headings.map { document.textContent($0).trimmingSpaces() }
+        let h1s = elements.headings.filter { document.tag($0) == .h1 }
         let onlyH1 = h1s.count == 1 ? document.innerText(h1s[0]) : nil
         return TitleCleaner.clean(title, headings: headings, onlyH1: onlyH1)
+    }
+
+    /// The elements the metadata reads, each kind in page order, found in one walk of the page.
+    private struct Elements {
+        var meta: [Int32] = []
+        var title: [Int32] = []
+        /// `<h1>` and `<h2>`.
+        var headings: [Int32] = []
+        var time: [Int32] = []
+        var link: [Int32] = []
+        var html: [Int32] = []
+        var base: [Int32] = []
+
+        init(_ document: Document) {
+            for element in document.elements(in: document.root, tags: [.meta, .title, .h1, .h2, .time, .link, .html, .base]) {
+                switch document.tag(element) {
+                case .meta: meta.append(element)
+                case .title: title.append(element)
+                case .h1, .h2: headings.append(element)
+                case .time: time.append(element)
+                case .link: link.append(element)
+                case .html: html.append(element)
+                default: base.append(element)
+                }
+            }
+        }
     }
 }

@@ -58,6 +58,9 @@ enum PublishedDate {
     }
 
     private static func rfc1123(_ text: String) -> Date? {
+        // Each format has its time as HH:mm:ss: text without two colons is none of them, and a DateFormatter
+        // costs more than the rest of the metadata.
+        guard text.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count >= 2 else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)

@@ -4,10 +4,13 @@
 /// as Readability compares a heading with the title.
 enum TextSimilarity {
     static func similarity(_ a: String, _ b: String) -> Double {
-        let wordsA = words(a)
+        similarity(known: Set(words(a)), b)
+    }
+
+    /// The similarity of `b` to a text whose words are `known` (for comparing many texts with one).
+    static func similarity(known: Set<Substring>, _ b: String) -> Double {
         let wordsB = words(b)
-        guard !wordsA.isEmpty, !wordsB.isEmpty else { return 0 }
-        let known = Set(wordsA)
+        guard !known.isEmpty, !wordsB.isEmpty else { return 0 }
         let unique = wordsB.filter { !known.contains($0) }
         let uniqueLength = unique.isEmpty ? 0 : unique.reduce(0) { $0 + $1.count } + unique.count - 1
         let totalLength = wordsB.reduce(0) { $0 + $1.count } + wordsB.count - 1
@@ -16,6 +19,12 @@ enum TextSimilarity {
 
     /// Lower-cased runs of letters, digits and underscores.
     static func words(_ text: String) -> [Substring] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        // ASCII text split on its bytes (the same words: no other ASCII character is a letter or a number).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.asciiLowercased().utf8.split(whereSeparator: { byte in
+                !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F)
+            }).map { Substring($0) }
+        }
+        return text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
     }
 }

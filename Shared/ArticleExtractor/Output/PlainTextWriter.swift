@@ -115,10 +115,16 @@ struct PlainTextWriter: TreeVisitor {
             output.append(contentsOf: bytes)
             return
         }
+        // Each run of characters other than whitespace is copied at once, with what is pending written first.
         var index = bytes.startIndex
         let end = bytes.endIndex
+        var runStart = index
         while index < end {
             let byte = bytes[index]
+            if byte > 0x20, byte < 0x80 {
+                index += 1
+                continue
+            }
             var width = 1
             var space = false
             if byte < 0x80 {
@@ -133,12 +139,20 @@ struct PlainTextWriter: TreeVisitor {
                 }
             }
             if space {
+                if runStart < index {
+                    flush()
+                    output.append(contentsOf: bytes[runStart..<index])
+                }
                 if pendingBreak == 0, !pendingTab { pendingSpace = true }
+                index += width
+                runStart = index
             } else {
-                flush()
-                output.append(contentsOf: bytes[index..<index + width])
+                index += width
             }
-            index += width
+        }
+        if runStart < end {
+            flush()
+            output.append(contentsOf: bytes[runStart..<end])
         }
     }
 }

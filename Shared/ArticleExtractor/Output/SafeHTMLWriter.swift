@@ -109,7 +109,9 @@ struct SafeHTMLWriter: TreeVisitor {
         if !isInlineTag(tag) { closeAutoParagraph() }
         open.removeLast()
         if tag == .pre { preDepth -= 1 }
-        write("</\(tag.name)>")
+        write("</")
+        write(tag.name)
+        write(">")
         if !isInlineTag(tag) {
             wroteInline = false
             needsBreak = false
@@ -164,10 +166,14 @@ struct SafeHTMLWriter: TreeVisitor {
     }
 
     private mutating func writeTag(_ tag: Tag, _ attributes: [(String, String)]) {
-        write("<" + tag.name)
+        write("<")
+        write(tag.name)
         for (name, value) in attributes {
-            write(" \(name)=\"")
-            escape(ArraySlice(value.utf8), quote: true)
+            write(" ")
+            write(name)
+            write("=\"")
+            var value = value
+            value.withUTF8 { escape($0, quote: true) }
             write("\"")
         }
         write(">")
@@ -177,6 +183,10 @@ struct SafeHTMLWriter: TreeVisitor {
 
     /// Appends `bytes` with `&`, `<`, `>` (and `"` in attributes) escaped, the runs between them in one copy.
     private mutating func escape(_ bytes: ArraySlice<UInt8>, quote: Bool) {
+        bytes.withUnsafeBufferPointer { escape($0, quote: quote) }
+    }
+
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>, quote: Bool) {
         var runStart = bytes.startIndex
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -190,11 +200,11 @@ struct SafeHTMLWriter: TreeVisitor {
                 index += 1
                 continue
             }
-            output.append(contentsOf: bytes[runStart..<index])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             replacement.withUTF8Buffer { output.append(contentsOf: $0) }
             index += 1
             runStart = index
         }
-        output.append(contentsOf: bytes[runStart..<index])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
     }
 }

@@ -37,10 +37,32 @@ enum ControlCharacters {
         }
     }
 
+    /// `bytes` (UTF-8) as a string without control characters.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard needsCleaning(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        var output: [UInt8] = []
+        appendCleaned(bytes, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     private static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Eight bytes at a time while none is below 0x20, 0x7F or 0xC2 (exact up to the first that is).
+            if index + 8 <= count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let del = word ^ 0x7F7F_7F7F_7F7F_7F7F, c2 = word ^ 0xC2C2_C2C2_C2C2_C2C2
+                let equal = ((del &- 0x0101_0101_0101_0101) & ~del | (c2 &- 0x0101_0101_0101_0101) & ~c2)
+                    & 0x8080_8080_8080_8080
+                let special = below | equal
+                guard special != 0 else {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount / 8
+            }
             let byte = bytes[index]
             if byte < 0x20, byte != 0x09, byte != 0x0A { return true }
             if byte == 0x7F { return true }

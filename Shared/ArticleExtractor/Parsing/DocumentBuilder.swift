@@ -4,14 +4,17 @@ import Foundation
 /// Copies Gumbo's tree into a ``Document``, in a loop (never recursion), keeping what the extraction reads.
 ///
 /// Comments, `<style>`, `<template>` and scripts are left out, except that the text of JSON-LD scripts is kept
-/// aside for the metadata; every text and attribute value loses its control characters on the way.
+/// aside for the metadata; stand-ins (``StandIns``) are swapped back for their values, and every text and
+/// attribute value loses its control characters on the way.
 struct DocumentBuilder {
     private(set) var document: Document
     /// The text of each `<script type="application/ld+json">`, in page order.
     private(set) var jsonLD: [String] = []
+    private let standIns: StandIns
 
-    init(budget: WorkBudget) {
+    init(budget: WorkBudget, standIns: StandIns) {
         document = Document(budget: budget)
+        self.standIns = standIns
     }
 
     /// Copies the children of Gumbo's document node under the document's root.
@@ -20,7 +23,6 @@ struct DocumentBuilder {
         if let children = cgumbo_children(gumboDocument) {
             stack.append((children, 0, document.root))
         }
-        var scratch: [UInt8] = []
         while !stack.isEmpty {
             let top = stack.count - 1
             let (children, index, parent) = stack[top]
@@ -51,12 +53,12 @@ struct DocumentBuilder {
                 guard let text = child.pointee.v.text.text else { continue }
                 let length = strlen(text)
                 guard length > 0 else { continue }
-                scratch.removeAll(keepingCapacity: true)
+                let start = document.text.count
                 text.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-                    ControlCharacters.appendCleaned(UnsafeBufferPointer(start: pointer, count: length), to: &scratch)
+                    Self.appendText(UnsafeBufferPointer(start: pointer, count: length), standIns: standIns, to: &document.text)
                 }
-                guard !scratch.isEmpty else { continue }
-                let node = document.createText(scratch)
+                guard document.text.count > start else { continue }
+                let node = document.createText(from: start)
                 document.append(node, to: parent)
             default:
                 continue
@@ -66,42 +68,71 @@ struct DocumentBuilder {
     }
 
     private mutating func appendElement(_ tag: Tag, _ element: GumboElement, to parent: Int32) -> Int32 {
-        var attributes: [Document.Attribute] = []
+        let start = document.attributes.count
         let list = element.attributes
         if list.length > 0 {
-            attributes.reserveCapacity(Int(list.length))
-            let keepsAll = Self.keepingEveryAttribute.contains(tag)
+            let keepsAll = KeptAttributes.everyAttributeTags.contains(tag)
             withUnsafePointer(to: list) { vector in
                 for index in 0..<list.length {
                     guard let attribute = cgumbo_attribute_at(vector, index), let pointer = attribute.pointee.name else { continue }
-                    // data-* attributes, the most numerous, are read on images only: skipped before any string.
-                    if !keepsAll, pointer[0] == 0x64, pointer[1] == 0x61, pointer[2] == 0x74, pointer[3] == 0x61,
-                       pointer[4] == 0x2D {
-                        continue
+                    let name: String
+                    let length = strlen(pointer)
+                    let known = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        StandIns.nameIndex(at: $0, count: length) ?? KeptAttributes.index(of: $0, count: length)
                     }
-                    let name = String(cString: pointer)
-                    guard keepsAll || Self.readAttributes.contains(name) else { continue }
-                    let value = attribute.pointee.value.map { String(cString: $0) } ?? ""
-                    attributes.append(Document.Attribute(name: name, value: ControlCharacters.cleaned(value)))
+                    if let known {
+                        name = KeptAttributes.names[known]
+                    } else {
+                        guard keepsAll else { continue }
+                        name = String(cString: pointer)
+                    }
+                    document.attributes.append(Document.Attribute(name: name, value: value(of: attribute.pointee.value)))
                 }
             }
         }
-        let node = document.createElement(tag, attributes: attributes)
+        let node = document.createElement(tag, attributesFrom: start)
         document.append(node, to: parent)
         return node
     }
 
-    /// Elements whose every attribute may matter: any attribute of an image may hold its real address (lazy
-    /// loaders use names of their own), any attribute of an embed may name a video player.
-    private static let keepingEveryAttribute: TagSet = [.img, .picture, .figure, .source, .iframe, .object, .embed, .video]
+    /// An attribute's value: a stand-in's value or the value itself, without control characters.
+    private func value(of pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        let length = strlen(pointer)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            if length == StandIns.length, bytes[0] == StandIns.marker.0,
+               let number = standIns.number(at: bytes, available: length) {
+                return standIns.storage.withUnsafeBufferPointer { storage in
+                    ControlCharacters.string(UnsafeBufferPointer(rebasing: storage[standIns.value(number)]))
+                }
+            }
+            return ControlCharacters.string(UnsafeBufferPointer(start: bytes, count: length))
+        }
+    }
 
-    /// The attributes the extraction reads on other elements (copying the others, `data-*` and `aria-*` of
-    /// every element, cost more than anything else in building the tree).
-    private static let readAttributes: Set<String> = [
-        "class", "id", "style", "hidden", "aria-hidden", "aria-modal", "role", "href", "src", "srcset", "alt", "title",
-        "itemprop", "rel", "content", "name", "property", "http-equiv", "lang", "datetime", "pubdate", "colspan",
-        "rowspan", "summary", "datatable", "type", "charset", "dir",
-    ]
+    /// Appends a text node's bytes to `output` without control characters, stand-ins swapped for their values.
+    private static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, standIns: StandIns, to output: inout [UInt8]) {
+        guard !standIns.isEmpty, let base = bytes.baseAddress else {
+            return ControlCharacters.appendCleaned(bytes, to: &output)
+        }
+        var start = 0
+        var index = 0
+        while true {
+            index = MarkupPrescan.find(StandIns.marker.0, in: bytes, from: index)
+            guard index < bytes.count else { break }
+            guard let number = standIns.number(at: base + index, available: bytes.count - index) else {
+                index += 1
+                continue
+            }
+            ControlCharacters.appendCleaned(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &output)
+            standIns.storage.withUnsafeBufferPointer { storage in
+                ControlCharacters.appendCleaned(UnsafeBufferPointer(rebasing: storage[standIns.value(number)]), to: &output)
+            }
+            index += StandIns.length
+            start = index
+        }
+        ControlCharacters.appendCleaned(UnsafeBufferPointer(rebasing: bytes[start...]), to: &output)
+    }
 
     private mutating func keepJSONLD(_ element: GumboElement) {
         var isJSONLD = false
@@ -130,6 +161,10 @@ struct DocumentBuilder {
 extension String {
     /// The string without ASCII whitespace at either end.
     func trimmingSpaces() -> String {
+        // Most strings start and end with ASCII other than whitespace: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -17,8 +17,9 @@ enum PageParser {
     /// The parser thread's stack: 16 MiB, reserved, only touched in part.
     static let stackSize = 16 << 20
 
-    static func parse(_ utf8: [UInt8], limits: ExtractionLimits, budget: WorkBudget) throws(ExtractionProblem) -> Parsed {
-        let job = ParseJob(utf8: utf8, limits: limits, budget: budget)
+    /// Parses `utf8`, whose stand-ins stand for the values in `standIns`.
+    static func parse(_ utf8: [UInt8], standIns: StandIns, limits: ExtractionLimits, budget: WorkBudget) throws(ExtractionProblem) -> Parsed {
+        let job = ParseJob(utf8: utf8, standIns: standIns, limits: limits, budget: budget)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             job.run()
@@ -34,12 +35,14 @@ enum PageParser {
 /// One parse, handed to the parser thread and read back once it signalled (never shared while it runs).
 private final class ParseJob: @unchecked Sendable {
     let utf8: [UInt8]
+    let standIns: StandIns
     let limits: ExtractionLimits
     let budget: WorkBudget
     var result: Result<PageParser.Parsed, ExtractionProblem> = .failure(.noContent)
 
-    init(utf8: [UInt8], limits: ExtractionLimits, budget: WorkBudget) {
+    init(utf8: [UInt8], standIns: StandIns, limits: ExtractionLimits, budget: WorkBudget) {
         self.utf8 = utf8
+        self.standIns = standIns
         self.limits = limits
         self.budget = budget
     }
@@ -60,11 +63,13 @@ private final class ParseJob: @unchecked Sendable {
         guard let output else {
             switch state.pointee.status {
             case CGUMBO_OVER_TIME: result = .failure(.timeLimitExceeded(limit: limits.timeLimit))
+            // One of Gumbo's own checks failed on the markup: nothing could be read of it.
+            case CGUMBO_FAILED: result = .failure(.noContent)
             default: result = .failure(.parserMemoryExceeded(limit: limits.maxParserMemory))
             }
             return
         }
-        var builder = DocumentBuilder(budget: budget)
+        var builder = DocumentBuilder(budget: budget, standIns: standIns)
         builder.build(from: UnsafePointer(output.pointee.document))
         result = .success(PageParser.Parsed(document: builder.document, jsonLD: builder.jsonLD))
     }
