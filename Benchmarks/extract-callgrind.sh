@@ -29,20 +29,14 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--pages DIR] [--set FILE]" >&2; exit 2 ;;
     esac
 done
-if [ ! -d "$pages" ] || ! ls "$pages"/*/source.html >/dev/null 2>&1; then
-    echo "error: no test pages in $pages (each page a directory with source.html)." >&2
-    echo "Copy test/test-pages of mozilla/readability there, or name another directory with --pages." >&2
-    exit 1
-fi
+source Benchmarks/lib/extract-bench.sh
+require_test_pages "$pages" source.html
 
 source scripts/lib/system-packages.sh
 ensure_system_packages
 ensure_packages valgrind
 
-scratch="$root/Benchmarks/.build-release"
-echo "Building extract-bench (release)..." >&2
-swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product extract-bench >&2
-bench="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/extract-bench"
+build_extract_bench
 # ArticleExtractor.extract(html:url:declaredCharset:), whatever its mangled name.
 symbol=$(nm "$bench" | grep -o '\$s16ArticleExtractorAAV7extract4html3url15declaredCharset[A-Za-z0-9_]*' | head -1)
 if [ -z "$symbol" ]; then

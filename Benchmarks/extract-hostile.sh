@@ -9,14 +9,12 @@
 # The same cases are tests (Tests/ArticleExtractorTests/HostileTests.swift); this script measures their memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 source scripts/lib/system-packages.sh
 ensure_system_packages
 ensure_packages time
 
-scratch="$root/Benchmarks/.build-release"
-swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product extract-bench >&2
-bench="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/extract-bench"
+source Benchmarks/lib/extract-bench.sh
+build_extract_bench
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

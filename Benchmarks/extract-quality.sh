@@ -29,20 +29,14 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--pages DIR] [--rounds N] [--worst N]" >&2; exit 2 ;;
     esac
 done
-if [ ! -d "$pages" ] || ! ls "$pages"/*/expected.html >/dev/null 2>&1; then
-    echo "error: no test pages in $pages (each page a directory with source.html and expected.html)." >&2
-    echo "Copy test/test-pages of mozilla/readability there, or name another directory with --pages." >&2
-    exit 1
-fi
+source Benchmarks/lib/extract-bench.sh
+require_test_pages "$pages" expected.html
 
 source scripts/lib/system-packages.sh
 ensure_system_packages
 ensure_packages python3-venv
 
-scratch="$root/Benchmarks/.build-release"
-echo "Building extract-bench (release)..." >&2
-swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product extract-bench >&2
-bench="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/extract-bench"
+build_extract_bench
 
 venv="$scratch/extract-venv"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import trafilatura, readability" 2>/dev/null; then
