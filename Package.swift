@@ -65,7 +65,8 @@ let package = Package(
         // form decoding on full Foundation, which the programs link anyway.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        // `swift package generate-documentation` (scripts/docs): a command plugin, never linked into a product.
+        // `swift package generate-documentation` and `preview-documentation` by hand (scripts/docs runs DocC
+        // itself, on the build's symbol graphs): a command plugin, never linked into a product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

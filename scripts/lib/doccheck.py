@@ -8,7 +8,9 @@ names a symbol that exists. scripts/check-doc-links runs its three commands:
       of other modules' types as extension blocks, as DocC reads them, and the module's own search paths and
       module maps, read from SwiftPM's build manifest. Each target of an example package (DIR/Name/Sources/Target)
       is compiled against the package's modules for its graph. DIR/modules.json says where each module's
-      sources are.
+      sources are. scripts/docs uses the same command for DocC's graphs: with `--public --only MODULE...`, the
+      public symbols of those modules only (as swift-docc-plugin extracts them), each module's graphs in
+      DIR/MODULE.
 
   doccheck.py check --graphs DIR --root ROOT [--verbose] [--json FILE] PATH...
       Scans the Swift files under each PATH for `///` and `/** */` doc comments (links in code blocks aside),
@@ -104,6 +106,13 @@ def extract(args):
     for target in description["targets"]:
         if target.get("type") in ("library", "executable") and target.get("module_type") == "SwiftTarget":
             modules[target.get("c99name", target["name"])] = os.path.join(package_root, target["path"])
+    if args.only:
+        unknown = sorted(set(args.only) - set(modules))
+        if unknown:
+            print(f"error: no Swift library or executable module named {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        modules = {m: d for m, d in modules.items() if m in args.only}
+    access = "public" if args.public else "private"
     commands = compile_commands(args.manifest)
     os.makedirs(args.output, exist_ok=True)
     jobs = []
@@ -112,8 +121,10 @@ def extract(args):
             print(f"error: SwiftPM's build manifest {args.manifest} has no compile command for module {module}; "
                   f"was it built?", file=sys.stderr)
             return 2
-        jobs.append((module, [args.extractor, "-module-name", module, "-minimum-access-level", "private",
-                              "-emit-extension-block-symbols", "-output-dir", args.output]
+        output = os.path.join(args.output, module) if args.only else args.output
+        os.makedirs(output, exist_ok=True)
+        jobs.append((module, [args.extractor, "-module-name", module, "-minimum-access-level", access,
+                              "-emit-extension-block-symbols", "-output-dir", output]
                      + flatten(search_flags(commands[module]))))
 
     # An example package (EXAMPLES/Name/Sources/Target) uses the package's modules: compile each of its targets
@@ -1233,6 +1244,9 @@ def main():
     extract_parser.add_argument("--describe", required=True, help="`swift package describe --type json`")
     extract_parser.add_argument("--output", required=True)
     extract_parser.add_argument("--examples", action="append", help="a folder of example packages")
+    extract_parser.add_argument("--public", action="store_true", help="public symbols only (DocC's reference)")
+    extract_parser.add_argument("--only", nargs="+", metavar="MODULE",
+                                help="these modules only, each module's graphs in OUTPUT/MODULE")
     extract_parser.add_argument("--extractor", default="swift-symbolgraph-extract")
     extract_parser.add_argument("--swiftc", default="swiftc")
     check_parser = commands.add_parser("check")

@@ -8,8 +8,8 @@ import Testing
 /// with a clean environment and the Swift toolchain's folder hidden, a report of the bundled samples, a first
 /// `rss-repl` run finding them in /usr/share, the user unit verified, and `apt-get purge` removing it all.
 ///
-/// A test of the install suite (serialized, and run by `scripts/test` alone after the others): it runs swift
-/// in the same build folder as the install test, and packages the build the tests were made with.
+/// A test of the install suite: it runs swift in the same build folder as the install test (taking turns with it
+/// there), and packages the build the tests were made with.
 extension InstallTests {
     /// The six sample feeds, where the package puts them.
     static let packagedSamples = [
@@ -33,14 +33,11 @@ extension InstallTests {
         let output = directory.appendingPathComponent("out")
         // The package is a debug build's, over 100 MB: not left behind (the steps' results, small, are).
         defer { try? FileManager.default.removeItem(at: output) }  // a temporary folder: nothing to report
-        // The user's own home: swift finds its package mirror and caches there. The maintainer is given, as the
-        // test may run where git cannot read the work tree.
+        // The maintainer is given, as the test may run where git cannot read the work tree.
         let build = try await Self.run(
             "\(Self.script)/package", ["--debug", output.path], in: directory,
-            environment: [
-                "RSS_REEDER_SWIFT_FLAGS": "--ignore-lock", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/",
-                "DEBFULLNAME": "RssReeder tests", "DEBEMAIL": "tests@rss-reeder.example",
-            ])
+            environment: Self.scriptEnvironment.merging(
+                ["DEBFULLNAME": "RssReeder tests", "DEBEMAIL": "tests@rss-reeder.example"]) { $1 })
         #expect(build.status == 0, "\(build.stdout)")
         // Its last line is the package; lintian, which ran before, found nothing that is not overridden.
         let package = try #require(build.stdout.split(separator: "\n").last.map(String.init))

@@ -14,9 +14,19 @@ import Testing
 /// The script is run with `--debug`, so that it installs the build the tests were made with (a release build
 /// takes minutes), and with `--ignore-lock` for swift: the tests run inside `swift test`, which holds the build
 /// folder's lock. The Debian package's test (`DebianPackageTests.swift`) is in this suite too: the two run swift
-/// in the same build folder, so one after the other.
-@Suite("scripts/install and scripts/package", .serialized, .timeLimit(.minutes(15)))
+/// in the same build folder, so the scripts take turns there through one lock file (`RSS_REEDER_BUILD_LOCK`),
+/// from their build until they have copied what they need of it; the rest of the two tests runs at once.
+@Suite("scripts/install and scripts/package", .timeLimit(.minutes(15)))
 struct InstallTests {
+    /// The environment of `scripts/install` and `scripts/package`: the user's own home, where swift finds its
+    /// package mirror and caches; swift told not to wait for the build folder's lock, and the lock the two
+    /// scripts share instead.
+    static let scriptEnvironment = [
+        "RSS_REEDER_SWIFT_FLAGS": "--ignore-lock",
+        "RSS_REEDER_BUILD_LOCK": ReplPaths.packageRoot.appendingPathComponent(".build/scripts.lock").path,
+        "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/",
+    ]
+
     /// Runs `executable` with `arguments` in `directory` (standard error merged into standard output, which a
     /// build fills), `input` on its standard input.
     static func run(
@@ -49,10 +59,8 @@ struct InstallTests {
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
 
-        // The user's own home: swift finds its package mirror and caches there.
         let install = try await Self.run(
-            "\(Self.script)/install", ["--debug", prefix.path], in: directory,
-            environment: ["RSS_REEDER_SWIFT_FLAGS": "--ignore-lock", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/"])
+            "\(Self.script)/install", ["--debug", prefix.path], in: directory, environment: Self.scriptEnvironment)
         #expect(install.status == 0, "\(install.stdout)")
         #expect(install.stdout.contains("installed rss-repl, rss-report and rss-serve in \(prefix.path)/bin"))
         for file in Self.installed {
