@@ -5,8 +5,8 @@
 #
 #   Benchmarks/extract-callgrind.sh [--pages DIR] [--set FILE]
 #
-# --pages   the test pages, one directory per page with source.html (default ../shared/corpora/readability-test-pages
-#           beside the repository, as for extract-quality.sh)
+# --pages   the test pages, one directory per page with source.html (default: Mozilla Readability's, as for
+#           extract-quality.sh)
 # --set     a file naming pages, one a line: their instructions are also summed (EXTRACT.md's 26 pages around
 #           the median)
 #
@@ -18,9 +18,8 @@
 # counts mean nothing; the median does not depend on them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
-pages="$root/../shared/corpora/readability-test-pages"
+pages=""
 set_file=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -30,6 +29,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 source Benchmarks/lib/extract-bench.sh
+[ -n "$pages" ] || pages=$(readability_test_pages)
 require_test_pages "$pages" source.html
 
 source scripts/lib/system-packages.sh

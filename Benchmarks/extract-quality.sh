@@ -4,9 +4,9 @@
 #
 #   Benchmarks/extract-quality.sh [--pages DIR] [--rounds N] [--worst N]
 #
-# --pages   the test pages, one directory per page with source.html and expected.html (default
-#           ../shared/corpora/readability-test-pages beside the repository: a copy of test/test-pages of
-#           mozilla/readability, kept outside the repository)
+# --pages   the test pages, one directory per page with source.html and expected.html (default: Mozilla
+#           Readability's, test/test-pages of mozilla/readability kept in Benchmarks/data and unpacked into
+#           Benchmarks/.build-release on the first run)
 # --rounds  extractions of each page by ArticleExtractor, the median kept (default 3)
 # --worst   how many of ArticleExtractor's worst pages to list (default 15)
 #
@@ -16,9 +16,8 @@
 # range of the in-process milliseconds per page (process start excluded). Scoring: Benchmarks/lib/extract_quality.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
-pages="$root/../shared/corpora/readability-test-pages"
+pages=""
 rounds=3
 worst=15
 while [ $# -gt 0 ]; do
@@ -30,6 +29,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 source Benchmarks/lib/extract-bench.sh
+[ -n "$pages" ] || pages=$(readability_test_pages)
 require_test_pages "$pages" expected.html
 
 source scripts/lib/system-packages.sh

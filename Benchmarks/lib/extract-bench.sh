@@ -9,6 +9,22 @@ build_extract_bench() {
     bench="$(swift build -c release --package-path Benchmarks --scratch-path "$scratch" --show-bin-path)/extract-bench"
 }
 
+# The default test pages: Mozilla Readability's (Benchmarks/data/readability-test-pages.tar.xz), unpacked once
+# into Benchmarks/.build-release; prints their folder.
+readability_test_pages() {
+    local folder
+    folder="$(pwd)/Benchmarks/.build-release/readability-test-pages"
+    if [ ! -d "$folder" ]; then
+        local unpacking="$folder.unpacking"
+        rm -rf "$unpacking"
+        mkdir -p "$unpacking"
+        tar -C "$unpacking" -xJf Benchmarks/data/readability-test-pages.tar.xz >&2
+        mv "$unpacking/readability-test-pages" "$folder"
+        rm -rf "$unpacking"
+    fi
+    echo "$folder"
+}
+
 # Exits with a message unless directory $1 holds test pages, each a directory with a file named $2.
 require_test_pages() {
     if [ ! -d "$1" ] || ! ls "$1"/*/"$2" > /dev/null 2>&1; then
