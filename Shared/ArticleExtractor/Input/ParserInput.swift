@@ -51,7 +51,7 @@ enum ParserInput {
             // is never ahead of the input, so eight bytes stored at `written` stay inside it.
             if index + 8 <= end {
                 let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let special = Self.lessThan0x21(word) | Self.has(word, 0x7F) | Self.has(word, 0xC2)
+                let special = ByteLanes.below(word, 0x21) | ByteLanes.equal(word, 0x7F) | ByteLanes.equal(word, 0xC2)
                 target.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
                 guard special != 0 else {
                     written += 8
@@ -115,18 +115,6 @@ enum ParserInput {
             index += 1
         }
         return written
-    }
-
-    /// The high bit of each byte of `word` that is below 0x21, exact up to the lowest such byte (bytes above it
-    /// may be flagged too, which the caller never reads).
-    private static func lessThan0x21(_ word: UInt64) -> UInt64 {
-        (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// The high bit of each byte of `word` equal to `byte`, exact up to the lowest such byte.
-    private static func has(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let spread = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

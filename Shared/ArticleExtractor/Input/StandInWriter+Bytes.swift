@@ -119,12 +119,6 @@ extension StandInWriter {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return hash
     }
-
-    /// Whether one of the eight bytes of `word` is `byte`.
-    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let spread = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080 != 0
-    }
 }
 
 /// The byte classes the stand-in writer's tokenizer tests (carriage returns are gone by then).

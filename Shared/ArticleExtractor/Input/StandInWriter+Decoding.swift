@@ -11,7 +11,7 @@ extension StandInWriter {
             // Eight bytes at a time while they are ASCII without `&`.
             if index + 8 <= end {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0, !Self.hasByte(word, 0x26) {
+                if word & 0x8080_8080_8080_8080 == 0, ByteLanes.equal(word, 0x26) == 0 {
                     index += 8
                     continue
                 }

@@ -52,11 +52,7 @@ enum ControlCharacters {
             // Eight bytes at a time while none is below 0x20, 0x7F or 0xC2 (exact up to the first that is).
             if index + 8 <= count, let base = bytes.baseAddress {
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                let del = word ^ 0x7F7F_7F7F_7F7F_7F7F, c2 = word ^ 0xC2C2_C2C2_C2C2_C2C2
-                let equal = ((del &- 0x0101_0101_0101_0101) & ~del | (c2 &- 0x0101_0101_0101_0101) & ~c2)
-                    & 0x8080_8080_8080_8080
-                let special = below | equal
+                let special = ByteLanes.below(word, 0x20) | ByteLanes.equal(word, 0x7F) | ByteLanes.equal(word, 0xC2)
                 guard special != 0 else {
                     index += 8
                     continue
