@@ -3,6 +3,9 @@ public import RssCore
 
 /// The one wording of RssCore's notices: news and problems as one line each.
 public enum NoticeText {
+    /// The refused feeds a notice of an import names; the rest are counted.
+    static let refusalsListed = 5
+
     /// The line for `notice`; times in `calendar`'s time zone.
     public static func line(_ notice: Notice, sources: SourcesState, calendar: Calendar = .current) -> String {
         switch notice.event {
@@ -21,6 +24,10 @@ public enum NoticeText {
         case .imported(let file, let added, let alreadyFollowed):
             let note = alreadyFollowed > 0 ? " (\(alreadyFollowed) already followed)" : ""
             return "imported \(added) source\(added == 1 ? "" : "s") from \(file)\(note)"
+        case .importRefused(let file, let feeds):
+            let listed = feeds.prefix(Self.refusalsListed).map(ProblemText.refusedFeed).joined(separator: "; ")
+            let more = feeds.count > Self.refusalsListed ? "; and \(feeds.count - Self.refusalsListed) more" : ""
+            return "did not follow \(feeds.count) feed\(feeds.count == 1 ? "" : "s") of \(file): \(listed)\(more)"
         case .exported(let file, let count):
             return "exported \(count) source\(count == 1 ? "" : "s") to \(file)"
         case .ruleApplied(let name, let action, let count):

@@ -144,6 +144,11 @@ public enum ProblemText {
         }
     }
 
+    /// A feed an import did not follow, and why: `ADDRESS: REASON`, safe for a terminal.
+    public static func refusedFeed(_ feed: RefusedFeed) -> String {
+        "\(UserMessage.line(feed.address)): \(address(feed.refusal))"
+    }
+
     /// What an address refused under a public-web policy is, as a noun phrase.
     public static func addressKind(_ kind: AddressKind) -> String {
         switch kind {

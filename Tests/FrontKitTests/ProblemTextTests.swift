@@ -111,6 +111,10 @@ struct ProblemTextTests {
         }
         #expect(line(.newArticles(source: Self.source, count: 3)) == "3 new in Feeds Red")
         #expect(line(.imported(file: "a.opml", added: 1, alreadyFollowed: 2)) == "imported 1 source from a.opml (2 already followed)")
+        let loop = RefusedFeed(address: "http://2130706433/\u{1b}[31mx", refusal: .notAllowed(.loopback))
+        #expect(line(.importRefused(file: "a.opml", feeds: [loop])) == "did not follow 1 feed of a.opml: http://2130706433/x: an address of this machine (loopback); only public addresses are allowed here")
+        let seven = Array(repeating: RefusedFeed(address: "file:///x", refusal: .schemeNotAllowed("file")), count: 7)
+        #expect(line(.importRefused(file: "b.opml", feeds: seven)).hasSuffix("(use http or https); and 2 more"))
         #expect(line(.exported(file: "/x.opml", sources: 4)) == "exported 4 sources to /x.opml")
         #expect(line(.postponed(source: Self.source, until: date.addingTimeInterval(3_600))).hasPrefix("Feeds Red: skipped until"))
         #expect(line(.problem(.articleGone(UUID()))) == "that article is no longer stored")

@@ -63,9 +63,12 @@ struct ProblemOccurred: JournaledAction, NoticesTag {
     static let journalName = "RssCore.ProblemOccurred"
     let problem: RssProblem
     let date: Date
+    /// The command it ends, when a front waits for that command's outcome.
+    var ticket: CommandTicket? = nil
 
     func updateState(_ state: inout RssState) {
         state.notices.post(problem, at: date)
+        state.outcomes.record(.failed(problem), for: ticket)
     }
 }
 

@@ -21,10 +21,11 @@ enum SourceURL {
         }
     }
 
-    /// Why `policy` refuses `host` as it is written: an address it does not allow, or `localhost`; nil when
-    /// it does not refuse it before connecting.
+    /// Why `policy` refuses `host` as it is written: an address it does not allow (in any form the resolver
+    /// would read as one, ``IPAddress/init(host:)``), or `localhost`; nil when it does not refuse it before
+    /// connecting.
     static func refusal(ofHost host: String, policy: AddressPolicy) -> AddressKind? {
-        if let address = IPAddress(host) { return policy.refusal(of: address) }
+        if let address = IPAddress(host: host) { return policy.refusal(of: address) }
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         guard name == "localhost" || name.hasSuffix(".localhost") else { return nil }
         return policy.refusal(of: IPAddress(bytes: [127, 0, 0, 1]))

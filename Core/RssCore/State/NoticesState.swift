@@ -20,6 +20,8 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
         case gone(source: UUID)
         /// An OPML import added sources (and found others already followed).
         case imported(file: String, added: Int, alreadyFollowed: Int)
+        /// An OPML import did not follow these feeds of its document (each with why).
+        case importRefused(file: String, feeds: [RefusedFeed])
         /// An OPML export wrote this many sources.
         case exported(file: String, sources: Int)
         /// A rule applied on demand (``ApplyRule``) changed this many articles.
@@ -41,10 +43,12 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
     /// When it was posted.
     let date: Date
 
-    /// Error for a problem, info for everything else.
+    /// Error for a problem and for feeds an import refused, info for everything else.
     public var kind: Kind {
-        if case .problem = event { return .error }
-        return .info
+        switch event {
+        case .problem, .importRefused: .error
+        default: .info
+        }
     }
 
     /// The problem, when the notice reports one.

@@ -29,6 +29,8 @@ public struct RssState: Sendable, Equatable {
     public internal(set) var discoveries: [FeedDiscovery] = []
     /// The fetches of articles' pages someone asked for (``FetchFullText``) that are under way.
     public internal(set) var fullText = FullTextState()
+    /// What became of the latest commands dispatched with a ``CommandTicket``.
+    public internal(set) var outcomes = CommandOutcomes()
     /// The latest search, which a front shows (its feeds are what ``AddDiscoveredFeed`` picks from).
     public var discovery: FeedDiscovery? { discoveries.last }
     /// True once the database has been read at start.

@@ -125,7 +125,11 @@ struct GoogleReaderSubscriptions: Sendable {
         let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
         guard body.readableBytes > 0 else { throw APIError.badRequest("the body must be an OPML document") }
         switch await library.importOPML(Data(body.readableBytesView)) {
-        case .success: return Reply.text("OK")
+        case .success(let outcome) where outcome.followedNothing:
+            throw APIError.badRequest(ProblemTextForAPI.refusals(outcome))
+        case .success(let outcome):
+            // FreshRSS answers `OK`; the feeds not followed, if any, are named on the lines after it.
+            return Reply.text((["OK"] + outcome.refused.map(ProblemTextForAPI.refusedFeed)).joined(separator: "\n"))
         case .failure(let problem): throw APIError.badRequest(ProblemTextForAPI.message(problem))
         }
     }

@@ -24,6 +24,7 @@ enum ServeApplication {
     ) throws -> some ApplicationProtocol {
         let router = Router(context: ServeContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: CrossOriginMiddleware())
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: AuthenticationMiddleware(accounts: accounts, limiter: limiter))
         let login = LoginRoute(accounts: accounts, limiter: limiter)

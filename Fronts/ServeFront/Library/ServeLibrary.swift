@@ -135,29 +135,15 @@ struct ServeLibrary: Sendable {
     }
 
     /// Follows the sources an OPML document lists, reaching only what ``policy`` allows; returns once they
-    /// are in the state (their first fetches go on) with how many were added, or the problem that stopped the
-    /// import.
-    func importOPML(_ document: Data) async -> Result<Int, RssProblem> {
-        // A name of its own, to know its notice among any other.
-        let name = "OPML document \(UUID().uuidString)"
-        store.dispatch(ImportOPML(document: document, named: name, policy: policy))
-        let state = await StateCondition.wait(on: store) { state in
-            state.notices.items.contains { Self.isOutcome($0.event, of: name) }
-        }
-        switch state.notices.items.last(where: { Self.isOutcome($0.event, of: name) })?.event {
-        case .imported(_, let added, _): return .success(added)
-        // Named as what it was to the client, not by the name that told its notice apart.
-        case .problem(.importFailed(_, let problem)): return .failure(.importFailed(file: "the OPML document", problem))
-        case .problem(let problem): return .failure(problem)
-        default: return .success(0)
-        }
-    }
-
-    private static func isOutcome(_ event: Notice.Event, of name: String) -> Bool {
-        switch event {
-        case .imported(let file, _, _): file == name
-        case .problem(.importFailed(let file, _)): file == name
-        default: false
+    /// are in the state (their first fetches go on) with what became of each feed, or the problem that stopped
+    /// the import.
+    func importOPML(_ document: Data) async -> Result<OPMLImport, RssProblem> {
+        let ticket = CommandTicket()
+        store.dispatch(ImportOPML(document: document, named: "the OPML document", policy: policy, ticket: ticket))
+        switch await store.outcome(of: ticket) {
+        case .imported(let outcome): return .success(outcome)
+        case .failed(let problem): return .failure(problem)
+        default: return .success(OPMLImport(added: 0, alreadyFollowed: 0, refused: []))
         }
     }
 

@@ -12,10 +12,17 @@ struct MinifluxDocuments: Sendable {
     }
 
     /// `POST /v1/import`: the body is an OPML document (whatever its content type); its feeds are followed under
-    /// the server's policy (the first fetches go on after the answer); 201 `{"message"}`.
+    /// the server's policy (the first fetches go on after the answer); 201 `{"message"}`, Miniflux's when every
+    /// feed was followed, else naming those that were not; a 400 when none of the feeds listed was followed.
     func importOPML(_ request: Request) async throws -> Response {
         let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
         switch await library.importOPML(Data(body.readableBytesView)) {
+        case .success(let outcome) where outcome.followedNothing:
+            throw Miniflux.badRequest(ProblemTextForAPI.refusals(outcome))
+        case .success(let outcome) where !outcome.refused.isEmpty:
+            let message = "Feeds imported: \(outcome.added) followed, \(outcome.alreadyFollowed) already followed; "
+                + ProblemTextForAPI.refusals(outcome)
+            return try Reply.json(["message": message], status: .created)
         case .success: return try Reply.json(["message": "Feeds imported successfully"], status: .created)
         case .failure(let problem): throw Miniflux.badRequest(ProblemTextForAPI.message(problem))
         }

@@ -23,6 +23,47 @@ struct MinifluxEntries: Sendable {
         return try Reply.json(Miniflux.EntryPage(total: total, entries: articles.map(directory.entry)))
     }
 
+    /// `GET /v1/entries/ids` (Miniflux 2.3.2, which NetNewsWire's Miniflux account asks a 2.3.2 server for):
+    /// `{"total", "entry_ids"}`, the ids of every entry `status` (`read`, `unread`) and `starred` (`true`,
+    /// `false`) select, the highest first, `limit` at a time (at most and by default 10,000) from `offset`.
+    /// Any other `status` or `starred`, present but empty included, is Miniflux's 400.
+    func ids(_ request: Request) async throws -> Response {
+        let parameters = try MinifluxRoutes.query(request)
+        var query = ArticleQuery(order: .highestNumberFirst)
+        if let starred = parameters["starred"] {
+            guard starred == "true" || starred == "false" else {
+                throw Miniflux.badRequest(#"invalid starred parameter, must be "true" or "false""#)
+            }
+            query.isStarred = starred == "true"
+        }
+        if let status = parameters["status"] {
+            guard status == "read" || status == "unread" else {
+                throw Miniflux.badRequest(#"invalid status parameter, must be "read" or "unread""#)
+            }
+            query.isRead = status == "read"
+        }
+        let limit = parameters["limit"].flatMap(Int.init).flatMap { (1...Self.largestIDPage).contains($0) ? $0 : nil }
+            ?? Self.largestIDPage
+        let offset = max(0, parameters["offset"].flatMap(Int.init) ?? 0)
+        let total = try await library.count(query)
+        var page = query
+        if offset > 0 {
+            guard offset < total else { return try Reply.json(Miniflux.EntryIDPage(total: total, entry_ids: [])) }
+            var skip = query
+            skip.limit = offset
+            guard let last = try await library.positions(skip).last else {
+                return try Reply.json(Miniflux.EntryIDPage(total: total, entry_ids: []))
+            }
+            page.after = last
+        }
+        page.limit = limit
+        let numbers = try await library.positions(page).map(\.number)
+        return try Reply.json(Miniflux.EntryIDPage(total: total, entry_ids: numbers))
+    }
+
+    /// The most ids `GET /v1/entries/ids` gives at once, Miniflux's `MaxEntryIDsLimit`.
+    static let largestIDPage = 10_000
+
     /// One entry with its content.
     func one(_ context: ServeContext) async throws -> Response {
         let number = try MinifluxRoutes.number(context, "id", thing: "entry")

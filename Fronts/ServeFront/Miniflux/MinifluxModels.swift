@@ -69,6 +69,12 @@ enum Miniflux {
         let entries: [Entry]
     }
 
+    /// What `GET /v1/entries/ids` answers.
+    struct EntryIDPage: Encodable {
+        let total: Int
+        let entry_ids: [Int64]
+    }
+
     /// What `fetch-content` answers: the text extracted from the entry's page, and its reading time.
     struct EntryContent: Encodable {
         let content: String

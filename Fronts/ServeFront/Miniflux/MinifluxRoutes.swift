@@ -16,6 +16,7 @@ struct MinifluxRoutes: Sendable {
         v1.get("version") { _, _ in try Self.version() }
         v1.get("entries") { request, _ in try await entries.list(request, base: ArticleQuery(), scope: .all) }
         v1.put("entries") { request, context in try await entries.update(request, context: context) }
+        v1.get("entries/ids") { request, _ in try await entries.ids(request) }
         v1.get("entries/:id") { _, context in try await entries.one(context) }
         v1.put("entries/:id") { request, context in try await entries.edit(request, context: context) }
         v1.put("entries/:id/bookmark") { _, context in try await entries.toggleStar(context) }

@@ -7,8 +7,10 @@ import HTTPTypes
 /// Both versions are served alike: v1-2 marks with PUT and v1-3 with POST, and each is accepted on both; star
 /// and unstar take an item id (v1-3, `items/{id}/star`) or a feed and guid hash (v1-2,
 /// `items/{feedId}/{guidHash}/star`), told apart by the path's length. newsboat 2.21's forms are routed too: its
-/// star sends the raw guid where the hash belongs (slashes and all), and a flag edit that does not touch the
-/// star sends `PUT items/{feedId}/{guid}` (``flagsWithoutStar(feed:)``).
+/// star sends the raw guid where the hash belongs (slashes, `?` and escapes as they are), and a flag edit that
+/// does not touch the star sends `PUT items/{feedId}/{guid}` (``flagsWithoutStar(feed:guid:)``). A guid with a
+/// `?` reaches the server split into path and query; the query given to ``route(_:_:query:)`` puts it together
+/// again.
 enum NextcloudEndpoint: Equatable {
     /// What a mark does.
     enum Mark: String, Equatable {
@@ -39,10 +41,12 @@ enum NextcloudEndpoint: Equatable {
     case markItem(Int64, Mark)
     /// `items/{mark}/multiple`.
     case markItems(Mark)
-    /// `items/{feedId}/{guidHash or raw guid}/star|unstar`.
+    /// `items/{feedId}/{guidHash or raw guid}/star|unstar`; the guid as sent (percent escapes kept: see
+    /// ``GuidHash/match(raw:guid:)``).
     case starByGuid(feed: Int64, guid: String, starred: Bool)
-    /// newsboat 2.21's `PUT items/{feedId}/{guid}`: a flag edit that changes nothing this server keeps.
-    case flagsWithoutStar(feed: Int64)
+    /// newsboat 2.21's `PUT items/{feedId}/{guid}`: a flag edit that changes nothing this server keeps, of the
+    /// item the guid names.
+    case flagsWithoutStar(feed: Int64, guid: String)
     /// `items/read`: every item up to `newestItemId`.
     case markAllRead
 
@@ -59,9 +63,9 @@ enum NextcloudEndpoint: Equatable {
     /// The versions served.
     static let versions: Set<Substring> = ["v1-2", "v1-3"]
 
-    /// Routes `method` and `segments`, the path's parts after the API's root (the version first); a segment
-    /// may hold percent escapes (only a raw guid is decoded).
-    static func route(_ method: HTTPRequest.Method, _ segments: [Substring]) -> Routing {
+    /// Routes `method` and `segments`, the path's parts after the API's root (the version first), and `query`,
+    /// the query string as sent; a segment may hold percent escapes.
+    static func route(_ method: HTTPRequest.Method, _ segments: [Substring], query: Substring? = nil) -> Routing {
         guard let version = segments.first, versions.contains(version) else { return .notFound }
         let path = Array(segments.dropFirst())
         let read: Set<HTTPRequest.Method> = [.get]
@@ -92,13 +96,13 @@ enum NextcloudEndpoint: Equatable {
             if path == ["items", "read"] { return take(.markAllRead, change) }
             return .notFound
         default:
-            return routeLonger(path, take: take, change: change)
+            return routeLonger(path, query: query, take: take, change: change)
         }
     }
 
     /// The paths of three parts and more: marks and the folder and feed actions.
     private static func routeLonger(
-        _ path: [Substring], take: (NextcloudEndpoint, Set<HTTPRequest.Method>) -> Routing,
+        _ path: [Substring], query: Substring?, take: (NextcloudEndpoint, Set<HTTPRequest.Method>) -> Routing,
         change: Set<HTTPRequest.Method>
     ) -> Routing {
         if path.count == 3, path[0] == "folders", path[2] == "read", let id = number(path[1]) {
@@ -115,13 +119,16 @@ enum NextcloudEndpoint: Equatable {
         guard path[0] == "items" else { return .notFound }
         if path.count == 3, path[2] == "multiple", let mark = Mark(name: path[1]) { return take(.markItems(mark), change) }
         guard let id = number(path[1]) else { return .notFound }
-        let last = path[path.count - 1]
-        if path.count == 3, let mark = Mark(rawValue: String(last)) { return take(.markItem(id, mark), change) }
-        if let mark = Mark(rawValue: String(last)), mark == .star || mark == .unstar {
-            let text = path[2..<(path.count - 1)].joined(separator: "/")
-            return take(.starByGuid(feed: id, guid: text.removingPercentEncoding ?? text, starred: mark == .star), change)
+        if path.count == 3, let mark = Mark(rawValue: String(path[2])) {
+            return take(.markItem(id, mark), change)
         }
-        return take(.flagsWithoutStar(feed: id), change)
+        // A raw guid: what follows the feed, and the query it was cut at when it holds a `?`.
+        var guid = path[2...].joined(separator: "/")
+        if let query { guid += "?" + query }
+        for (suffix, starred) in [("/star", true), ("/unstar", false)] where guid.hasSuffix(suffix) && guid.count > suffix.count {
+            return take(.starByGuid(feed: id, guid: String(guid.dropLast(suffix.count)), starred: starred), change)
+        }
+        return take(.flagsWithoutStar(feed: id, guid: guid), change)
     }
 
     /// A positive whole number in decimal.

@@ -29,8 +29,13 @@ extension NextcloudRoutes {
             let found = try await library.articles(of: source.id, guids: [guid])
             guard !found.isEmpty else { throw NextcloudError.notFound("no item \(guid) in feed \(feed)") }
             await library.setStarred(found.map(\.id), starred)
-        case .flagsWithoutStar(let feed):
-            guard try await directory().source(feed) != nil else { throw NextcloudError.notFound("no feed \(feed)") }
+        case .flagsWithoutStar(let feed, let guid):
+            // Nothing to change, but the client learns when its guid did not reach the server whole (a `#` and
+            // what follows it are never sent), as a star of it would.
+            guard let source = try await directory().source(feed) else { throw NextcloudError.notFound("no feed \(feed)") }
+            guard try await !library.articles(of: source.id, guids: [guid]).isEmpty else {
+                throw NextcloudError.notFound("no item \(guid) in feed \(feed)")
+            }
         case .markAllRead:
             let newest = try parameters.required("newestItemId")
             await library.markAllRead(sources: nil, bound: .numberedUpTo(newest))

@@ -34,7 +34,7 @@ struct NextcloudRoutes: Sendable {
     /// Routes `request` and answers it.
     private func respond(to request: Request, context: ServeContext) async throws -> Response {
         let segments = request.uri.path.dropFirst(NextcloudPaths.root.count).split(separator: "/")
-        switch NextcloudEndpoint.route(request.method, segments) {
+        switch NextcloudEndpoint.route(request.method, segments, query: request.uri.query.map { Substring($0) }) {
         case .notFound: throw NextcloudError.notFound("no such route in the Nextcloud News API v1-2 or v1-3")
         case .wrongMethod: throw NextcloudError(.methodNotAllowed, "this route does not take \(request.method)")
         case .found(let endpoint):

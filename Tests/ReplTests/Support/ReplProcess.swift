@@ -28,10 +28,12 @@ enum ReplPaths {
         packageRoot.appendingPathComponent("Resources/Samples/\(name)").path
     }
 
-    /// A fresh directory for one test's database, history and files.
+    /// A fresh directory for one test's database, history and files, removed when the test process ends, also
+    /// after a failed test (``ScratchDirectories``).
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("repl-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        ScratchDirectories.removeAtExit(url)
         return url
     }
 

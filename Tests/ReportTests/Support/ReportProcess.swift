@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Runs the built `rss-report` the way cron or a shell would: fixed time zone, no terminal, no colour, a private
-/// home, and the output captured.
-struct ReportProcess {
+/// home, and the output captured. Its directory goes with it, however the test ended.
+final class ReportProcess: Sendable {
     /// The outcome of one run.
     struct Result {
         let status: Int32
@@ -47,6 +47,10 @@ struct ReportProcess {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)  // the test's own scratch space: nothing to report
     }
 
     var database: String { directory.appendingPathComponent("db.sqlite").path }

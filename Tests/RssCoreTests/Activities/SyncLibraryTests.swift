@@ -166,15 +166,26 @@ struct SyncLibraryTests {
             <outline type="rss" text="relative" xmlUrl="b.xml"/>
             </body></opml>
             """
-        store.dispatch(ImportOPML(document: Data(opml.utf8), named: "doc", date: F.date, policy: .publicWeb()))
+        let ticket = CommandTicket()
+        store.dispatch(ImportOPML(document: Data(opml.utf8), named: "doc", date: F.date, policy: .publicWeb(), ticket: ticket))
+        let outcome = await store.outcome(of: ticket)
         await store.idle()
         #expect(store.state.sources.all.map(\.url.absoluteString) == ["https://feeds.example/a.xml"])
         #expect(store.state.sources.all.first?.tags == ["News"])
         #expect(store.state.sources.all.first?.addressPolicy == .publicWeb())
         #expect(store.state.notices.items.contains { $0.event == .imported(file: "doc", added: 1, alreadyFollowed: 0) })
+        // What became of each feed: the file and the relative address (relative to nothing) were refused.
+        let refused = [
+            RefusedFeed(address: F.sample("qemu.atom").absoluteString, refusal: .schemeNotAllowed("file")),
+            RefusedFeed(address: "b.xml", refusal: .notAURL),
+        ]
+        #expect(outcome == .imported(OPMLImport(added: 1, alreadyFollowed: 0, refused: refused)))
+        #expect(store.state.notices.items.contains { $0.event == .importRefused(file: "doc", feeds: refused) && $0.kind == .error })
         let exported = String(decoding: await store.exportedOPML(), as: UTF8.self)
         #expect(exported.contains("https://feeds.example/a.xml") && exported.contains("News"))
-        store.dispatch(ImportOPML(document: Data("no".utf8), named: "bad", date: F.date))
+        let badTicket = CommandTicket()
+        store.dispatch(ImportOPML(document: Data("no".utf8), named: "bad", date: F.date, ticket: badTicket))
+        #expect(await store.outcome(of: badTicket).problem != nil)
         await store.idle()
         #expect(store.state.notices.items.compactMap(\.problem).contains { if case .importFailed("bad", .notOPML) = $0 { true } else { false } })
     }

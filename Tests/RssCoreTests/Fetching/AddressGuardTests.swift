@@ -72,7 +72,7 @@ struct AddressGuardTests {
         let lookups = Atomic(0)
 
         init(_ answers: [[String]]) {
-            self.answers = Mutex(answers.map { $0.compactMap(IPAddress.init) })
+            self.answers = Mutex(answers.map { $0.compactMap { IPAddress($0) } })
         }
 
         func addresses(of host: String) throws(FetchError) -> [IPAddress] {

@@ -6,7 +6,7 @@ import Testing
 import RssCore
 
 extension ServeEndToEnd {
-    /// Reader apps' Google Reader sync, replayed request by request as their public sources make it
+    /// Reader apps' Google Reader and Miniflux syncs, replayed request by request as their public sources make it
     /// (`Clients/replay/`), signed in at the address their users type: a first sync, a feed added and articles
     /// arriving through another front, marks made in `rss-repl`, marks made in the app, a second device, and an
     /// unsubscribe from the app. Every answer must be one the app takes (the replays fail on any other).
@@ -16,9 +16,11 @@ extension ServeEndToEnd {
         static let apps: [(app: String, address: @Sendable (String) -> String)] = [
             ("netnewswire", { $0 + "/api/greader.php" }), ("netnewswire", { $0 + "/" }),
             ("readyou", { $0 + "/api/greader.php" }), ("feedme", { $0 + "/" }),
+            // NetNewsWire's own Miniflux account (its pull request #5405), on the Miniflux API.
+            ("netnewswire_miniflux", { $0 + "/" }),
         ]
 
-        @Test("a whole story of syncs", arguments: 0..<4)
+        @Test("a whole story of syncs", arguments: 0..<5)
         func story(app index: Int) async throws {
             let (app, address) = Self.apps[index]
             let news = Mutex(3)
@@ -69,10 +71,11 @@ extension ServeEndToEnd {
             #expect(articles.first { $0.title == "small-1" }?.isRead == true, "\(app)")
             #expect(articles.filter(\.isStarred).map(\.title) == ["small-2"], "\(app)")
 
-            // A second device sees all of it (FeedMe fetches only what is unread or starred).
+            // A second device sees all of it (FeedMe fetches only what is unread or starred, NetNewsWire's
+            // Miniflux account only that and what is dated within three months, which the sample's dates are not).
             seen = try await second.run("sync", in: server.directory)
             #expect(seen.item("small-2")?.starred == true && seen.item("small-0")?.read == false, "\(app)")
-            if app == "feedme" {
+            if app == "feedme" || app == "netnewswire_miniflux" {
                 #expect(seen.item("small-1") == nil && seen.item("news-4") == nil, "\(app)")
             } else {
                 #expect(seen.item("small-1")?.read == true && seen.item("news-4")?.read == true, "\(app)")
@@ -85,7 +88,7 @@ extension ServeEndToEnd {
             seen = try await first.run("sync", in: server.directory)
             #expect(seen.feed("news") == nil, "\(app): \(seen.feeds?.map(\.title) ?? [])")
             // NetNewsWire imports an OPML list: followed under the server's policy, and in its next sync.
-            if app == "netnewswire" {
+            if app.hasPrefix("netnewswire") {
                 let opml = server.directory.appendingPathComponent("subscriptions.opml")
                 try #"<?xml version="1.0"?><opml version="1.1"><body><outline text="news" type="rss" xmlUrl="\#(feeds.url("news.xml"))"/></body></opml>"#
                     .write(to: opml, atomically: true, encoding: .utf8)

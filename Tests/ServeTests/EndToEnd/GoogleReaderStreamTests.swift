@@ -95,6 +95,14 @@ extension ServeEndToEnd {
                 #expect((Int(item.crawlTimeMsec) ?? 0) / 1_000 >= beforeLibrary)
                 #expect(item.origin.streamId.hasPrefix("feed/") && Int(item.origin.streamId.dropFirst(5)) != nil)
                 #expect(!item.categories.contains { $0.hasSuffix("kept-unread") })
+                // A `ts` that is not a time is refused, as FreshRSS refuses it, and marks nothing.
+                let unreadBefore = try await http.send(.GET, "/reader/api/0/unread-count?output=json", headers: auth).body
+                for ts in ["abc", "-1", "", "12abc", "1e9", " "] {
+                    let refused = try await http.send(.POST, "/reader/api/0/mark-all-as-read", headers: auth, form: "s=user/-/state/com.google/reading-list&ts=\(HTTP.encode(ts))")
+                    #expect(refused.status == 400, "ts=\(ts): \(refused.status) \(refused.body)")
+                }
+                #expect(try await http.send(.GET, "/reader/api/0/unread-count?output=json", headers: auth).body == unreadBefore)
+                #expect(unreadBefore.hasPrefix("{\"max\":") && !unreadBefore.hasPrefix("{\"max\":0,"))
                 // mark-all-as-read of the tech label up to a storage time: before the library, nothing; now, all.
                 #expect(try await http.send(.POST, "/reader/api/0/mark-all-as-read", headers: auth, form: "s=user/-/label/tech&ts=\(beforeLibrary)000000").body == "OK")
                 #expect(try await stream("/reader/api/0/stream/contents/user/-/label/tech?xt=user/-/state/com.google/read&n=1000").items.count == 1_000)
@@ -174,7 +182,9 @@ extension ServeEndToEnd {
                     </body></opml>
                     """
                 let imported = try await http.send(.POST, "/api/greader.php/reader/api/0/subscription/import", headers: auth.merging(["Content-Type": "text/xml"]) { $1 }, body: Data(opml.utf8))
-                #expect(imported.status == 200 && imported.body == "OK", "\(imported.body)")
+                // FreshRSS's `OK`, then the feed not followed, and why.
+                #expect(imported.status == 200, "\(imported.body)")
+                #expect(imported.body == "OK\nfile:///etc/passwd: file addresses are not allowed here (use http or https)", "\(imported.body)")
                 #expect(try await http.send(.POST, "/reader/api/0/subscription/import", headers: auth, body: Data("not opml".utf8)).status == 400)
                 let exported = try await http.send(.GET, "/reader/api/0/subscription/export", headers: auth)
                 #expect(exported.status == 200 && exported.body.contains("<opml"))
@@ -184,6 +194,37 @@ extension ServeEndToEnd {
             let sources = try await Library.sources(server.database)
             #expect(sources.map(\.url.absoluteString).sorted().filter { $0.hasPrefix("http") } == [feedServer.url("one"), feedServer.url("two")])
             #expect(sources.filter { $0.url.scheme == "http" }.allSatisfy { $0.addressPolicy != .unrestricted })
+            #expect(await server.stop() == 0)
+        }
+
+        /// The forms of a loopback address the resolver reads (`inet_aton`) are judged when the feed is added, as
+        /// quickadd judges them, and each API's import says, feed by feed, what it refused.
+        @Test("OPML import refuses every form of a loopback address when it is added, and says which and why")
+        func opmlRefusals() async throws {
+            let server = try await ServeProcess()
+            let forms = ["http://2130706433/feed", "http://0x7f.1/feed", "http://127.1/feed", "http://017700000001/feed", "http://[::1]/feed"]
+            func document(_ addresses: [String]) -> Data {
+                let outlines = addresses.map { #"<outline type="rss" text="x" xmlUrl="\#($0)"/>"# }.joined()
+                return Data(#"<?xml version="1.0"?><opml version="2.0"><body>\#(outlines)</body></opml>"#.utf8)
+            }
+            try await HTTP.with(server.baseURL) { http async throws in
+                let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
+                let greader = try await http.send(.POST, "/reader/api/0/subscription/import", headers: auth, body: document(forms))
+                #expect(greader.status == 400, "\(greader.body)")
+                let reason = try #require(try JSONSerialization.jsonObject(with: Data(greader.body.utf8)) as? [String: String])["error_message"]
+                for form in forms { #expect(reason?.contains(form + ": an address of this machine (loopback)") == true, "\(form): \(greader.body)") }
+                let basic = ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]
+                let miniflux = try await http.send(.POST, "/v1/import", headers: basic, body: document(forms))
+                #expect(miniflux.status == 400 && miniflux.body.contains("5 feeds were not followed"), "\(miniflux.body)")
+                // One public address among them: followed (its fetch fails here, offline), the others named.
+                let mixed = try await http.send(.POST, "/v1/import", headers: basic, body: document(["http://93.184.215.14/feed"] + forms.prefix(2)))
+                #expect(mixed.status == 201, "\(mixed.body)")
+                #expect(mixed.body.contains("1 followed") && mixed.body.contains("2 feeds were not followed"), "\(mixed.body)")
+                // Nothing refused was stored, so nothing blocks a later add of the same address.
+                let quickadd = try await http.send(.POST, "/reader/api/0/subscription/quickadd", headers: auth, form: "quickadd=\(HTTP.encode(forms[0]))")
+                #expect(quickadd.body.contains("loopback") && !quickadd.body.contains("already"), "\(quickadd.body)")
+            }
+            #expect(try await Library.sources(server.database).map(\.url.absoluteString) == ["http://93.184.215.14/feed"])
             #expect(await server.stop() == 0)
         }
     }

@@ -53,5 +53,43 @@ extension ServeEndToEnd {
             #expect(seen["feeds_after_delete"] as? [String] == ["big", "small", "two"])
             #expect(await server.stop() == 0)
         }
+
+        @Test("entry ids as Miniflux 2.3.2 answers them: filters, the highest first, pages, and its 400s")
+        func entryIDs() async throws {
+            struct IDPage: Decodable {
+                let total: Int
+                let entry_ids: [Int64]
+            }
+            let server = try await ServeProcess(prepare: Library.prepare)
+            try await HTTP.with(server.baseURL) { http async throws in
+                let auth = ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]
+                func ids(_ query: String) async throws -> IDPage {
+                    let answer = try await http.send(.GET, "/v1/entries/ids" + query, headers: auth)
+                    #expect(answer.status == 200, "\(query): \(answer.body.prefix(200))")
+                    return try JSONDecoder().decode(IDPage.self, from: Data(answer.body.utf8))
+                }
+                let all = try await ids("")
+                let count = Library.bigCount + Library.smallCount
+                #expect(all.total == count && all.entry_ids.count == count)
+                #expect(all.entry_ids == all.entry_ids.sorted(by: >))
+                #expect(try await ids("?limit=10&offset=5").entry_ids == Array(all.entry_ids[5..<15]))
+                #expect(try await ids("?offset=\(count)").entry_ids.isEmpty)
+                #expect(try await ids("?limit=0").entry_ids.count == count)
+                // Marks through the other API, then the filters.
+                let read = all.entry_ids.prefix(3).map(String.init).joined(separator: ",")
+                let marked = try await http.send(.PUT, "/v1/entries", headers: auth, body: Data(#"{"entry_ids":[\#(read)],"status":"read","starred":true}"#.utf8))
+                #expect(marked.status == 204)
+                #expect(try await ids("?status=read").entry_ids == Array(all.entry_ids.prefix(3)))
+                #expect(try await ids("?status=unread").total == count - 3)
+                #expect(try await ids("?starred=true&status=read").entry_ids == Array(all.entry_ids.prefix(3)))
+                #expect(try await ids("?starred=false&limit=1").entry_ids == [all.entry_ids[3]])
+                for bad in ["?status=removed", "?status=", "?starred=1", "?starred="] {
+                    let answer = try await http.send(.GET, "/v1/entries/ids" + bad, headers: auth)
+                    #expect(answer.status == 400 && answer.body.contains("invalid"), "\(bad): \(answer.body)")
+                }
+                #expect(try await http.send(.GET, "/v1/entries/ids").status == 401)
+            }
+            #expect(await server.stop() == 0)
+        }
     }
 }

@@ -31,6 +31,18 @@ extension ServeEndToEnd {
                 #expect(try await http.login("nobody", ServeProcess.password) == nil)
                 #expect(try await http.send(.GET, "/v1/me", headers: ["Authorization": HTTP.basic(ServeProcess.user, "nope")]).status == 401)
                 #expect(try await http.send(.GET, "/v1/me", headers: ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]).status == 200)
+                // A browser's preflight is answered before credentials, the same for every path (FreshRSS and
+                // Miniflux answer it so), and the APIs' answers, refusals included, may be read by a page.
+                for path in Self.protectedPaths + ["/accounts/ClientLogin", "/fever/"] {
+                    let preflight = try await http.send(.OPTIONS, path, headers: ["Origin": "https://reader.example", "Access-Control-Request-Method": "POST"])
+                    #expect(preflight.status == 204, "\(path)")
+                    #expect(preflight.header("Access-Control-Allow-Origin") == "*")
+                    #expect(preflight.header("Access-Control-Allow-Headers")?.contains("Authorization") == true)
+                    #expect(preflight.body.isEmpty)
+                }
+                #expect(try await http.send(.GET, "/v1/me").header("Access-Control-Allow-Origin") == "*")
+                #expect(try await http.send(.GET, "/v1/me", headers: ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]).header("Access-Control-Allow-Origin") == "*")
+                #expect(try await http.send(.GET, "/nowhere").header("Access-Control-Allow-Origin") == nil)
             }
             // Nothing was marked by the refused requests.
             #expect(try await Library.articles(server.database).allSatisfy { !$0.isRead })

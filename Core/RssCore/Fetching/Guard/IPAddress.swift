@@ -29,6 +29,24 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Reads a URL's host as the address it stands for: ``init(_:)``'s forms, and the older forms of IPv4 that
+    /// the system's resolver and browsers read as well (`inet_aton`): one to four parts in decimal, octal (`0`
+    /// first) or hexadecimal (`0x` first), the last filling the bytes left (`2130706433`, `0x7f.1`, `127.1` and
+    /// `017700000001` are all `127.0.0.1`). Nil for a name.
+    init?(host: String) {
+        if let address = IPAddress(host) {
+            self = address
+            return
+        }
+        guard !host.isEmpty, host.utf8.allSatisfy({ Self.legacyCharacters.contains($0) }) else { return nil }
+        var v4 = in_addr()
+        guard inet_aton(host, &v4) != 0 else { return nil }
+        bytes = withUnsafeBytes(of: &v4) { Array($0) }
+    }
+
+    /// What the older IPv4 forms are written with: digits, hexadecimal digits, `x` and dots.
+    private static let legacyCharacters = Set("0123456789abcdefABCDEFxX.".utf8)
+
     var isIPv4: Bool { bytes.count == 4 }
 
     /// An IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`) as the IPv4 address; any other address as it is.

@@ -44,12 +44,27 @@ enum OPMLFile {
     static func subscriptions(
         in document: OPMLDocument, of file: URL?, policy: AddressPolicy = .unrestricted
     ) -> [(subscription: OPMLSubscription, url: URL)] {
+        judged(document, of: file, policy: policy).followable
+    }
+
+    /// The feeds `document` lists, as ``subscriptions(in:of:policy:)`` gives them, and those whose address
+    /// `policy` refuses (or that are no address), each once, with why.
+    static func judged(
+        _ document: OPMLDocument, of file: URL?, policy: AddressPolicy
+    ) -> (followable: [(subscription: OPMLSubscription, url: URL)], refused: [RefusedFeed]) {
         var seen = Set<URL>()
-        return document.subscriptions.compactMap { subscription in
-            guard let valid = address(subscription.xmlURL, in: file, policy: policy), seen.insert(valid).inserted
-            else { return nil }
-            return (subscription, valid)
+        var refusedSeen = Set<String>()
+        var followable: [(subscription: OPMLSubscription, url: URL)] = []
+        var refused: [RefusedFeed] = []
+        for subscription in document.subscriptions {
+            switch judge(subscription.xmlURL, in: file, policy: policy) {
+            case .followable(let valid):
+                if seen.insert(valid).inserted { followable.append((subscription, valid)) }
+            case .refused(let refusal):
+                if refusedSeen.insert(refusal.address).inserted { refused.append(refusal) }
+            }
         }
+        return (followable, refused)
     }
 
     /// The tags of each feed `document` lists: the folders it sits in and its categories, gathered from every
@@ -73,9 +88,27 @@ enum OPMLFile {
     /// A feed address as an OPML file writes it, as a source keeps it; nil when a source under `policy` could
     /// not follow it (or it is relative, in a document that is no file).
     private static func address(_ xmlURL: String, in file: URL?, policy: AddressPolicy) -> URL? {
-        guard let url = URL(string: xmlURL, relativeTo: file)?.absoluteURL,
-            case .success(let valid) = SourceURL.validate(url, policy: policy)
-        else { return nil }
-        return valid
+        guard case .followable(let url) = judge(xmlURL, in: file, policy: policy) else { return nil }
+        return url
+    }
+
+    /// What becomes of a feed address an OPML file lists.
+    private enum Judgement {
+        /// A source follows it at this address.
+        case followable(URL)
+        /// No source under the policy may follow it.
+        case refused(RefusedFeed)
+    }
+
+    /// A feed address as an OPML file writes it, as a source keeps it, or why a source under `policy` could not
+    /// follow it.
+    private static func judge(_ xmlURL: String, in file: URL?, policy: AddressPolicy) -> Judgement {
+        guard let url = URL(string: xmlURL, relativeTo: file)?.absoluteURL else {
+            return .refused(RefusedFeed(address: CredentialRedaction.redact(String(xmlURL.prefix(300))), refusal: .notAURL))
+        }
+        switch SourceURL.validate(url, policy: policy) {
+        case .success(let valid): return .followable(valid)
+        case .failure(let refusal): return .refused(RefusedFeed(address: SourceURL.display(url), refusal: refusal))
+        }
     }
 }

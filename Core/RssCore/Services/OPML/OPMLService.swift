@@ -8,10 +8,13 @@ final class OPMLService: Service {
 
     let database: FeedDatabase
     let now: @Sendable () -> Date
+    /// Where the hosts of imported feeds lead, for an import under a restricted policy.
+    let hosts: HostCheck
 
-    init(database: FeedDatabase, now: @escaping @Sendable () -> Date) {
+    init(database: FeedDatabase, now: @escaping @Sendable () -> Date, resolver: any HostResolver = SystemHostResolver()) {
         self.database = database
         self.now = now
+        hosts = HostCheck(resolver: resolver)
     }
 
     var sideEffects: [any SideEffect<OPMLService>] {
@@ -19,7 +22,8 @@ final class OPMLService: Service {
     }
 }
 
-/// ImportOPML → read and parse the file → SourcesImported (or a problem saying why not).
+/// ImportOPML → read and parse the file, judge its feeds' addresses → SourcesImported (or a problem saying why
+/// not).
 struct ImportOPMLSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         box.lastAction(is: ImportOPML.self)
@@ -29,6 +33,7 @@ struct ImportOPMLSE: SideEffect {
         guard let action = box.lastAction(as: ImportOPML.self) else { return }
         let now = service.now
         let rules = box.state.rules
+        let hosts = service.hosts
         trunk.run { trunk in
             let document: OPMLDocument
             do throws(FileProblem) {
@@ -39,14 +44,24 @@ struct ImportOPMLSE: SideEffect {
                 }
             } catch {
                 let name = action.document == nil ? action.file.path : action.file.lastPathComponent
-                trunk.dispatch(ProblemOccurred(problem: .importFailed(file: name, error), date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .importFailed(file: name, error), date: now(), ticket: action.ticket))
                 return
             }
             // A document has no place of its own: its relative addresses are relative to nothing.
             let base = action.document == nil ? action.file : nil
             let policy = action.policy
             let tags = OPMLFile.tags(in: document, of: base, policy: policy)
-            let sources = OPMLFile.subscriptions(in: document, of: base, policy: policy).map { subscription, url in
+            var (followable, refused) = OPMLFile.judged(document, of: base, policy: policy)
+            let leadNowhere = await hosts.refusals(of: Set(followable.compactMap { $0.url.host }), policy: policy)
+            if !leadNowhere.isEmpty {
+                refused += followable.compactMap { entry in
+                    entry.url.host.flatMap { leadNowhere[$0] }.map {
+                        RefusedFeed(address: SourceURL.display(entry.url), refusal: .notAllowed($0))
+                    }
+                }
+                followable.removeAll { $0.url.host.map { leadNowhere[$0] != nil } ?? false }
+            }
+            let sources = followable.map { subscription, url in
                 Source(
                     id: UUID(), url: url,
                     title: subscription.title.isEmpty ? SourceURL.provisionalTitle(url) : subscription.title,
@@ -54,7 +69,10 @@ struct ImportOPMLSE: SideEffect {
                     tags: TagName.normalized(tags[url] ?? subscription.tags), addedAt: action.date,
                     addressPolicy: policy)
             }
-            trunk.dispatch(SourcesImported(sources: sources, file: action.file.lastPathComponent, date: now()))
+            trunk.dispatch(
+                SourcesImported(
+                    sources: sources, file: action.file.lastPathComponent, date: now(), refused: refused,
+                    ticket: action.ticket))
             // Saved queries come too, those whose names are not in use.
             for query in SavedQueryOPML.queries(in: document) where rules.query(named: query.name) == nil {
                 trunk.dispatch(SaveQuery(query))
@@ -89,7 +107,8 @@ struct ExportOPMLSE: SideEffect {
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: OPMLService) {
-        guard let file = box.lastAction(as: ExportOPML.self)?.file else { return }
+        guard let action = box.lastAction(as: ExportOPML.self) else { return }
+        let file = action.file
         let state = box.state
         let count = state.sources.all.count
         let now = service.now
@@ -97,9 +116,9 @@ struct ExportOPMLSE: SideEffect {
             let data = OPMLExport.document(of: state, at: now())
             do throws(FileProblem) {
                 try ExportTarget.write(data, to: file)
-                trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now()))
+                trunk.dispatch(OPMLExported(file: file.path, sources: count, date: now(), ticket: action.ticket))
             } catch {
-                trunk.dispatch(ProblemOccurred(problem: .exportFailed(file: file.path, error), date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .exportFailed(file: file.path, error), date: now(), ticket: action.ticket))
             }
         }
     }

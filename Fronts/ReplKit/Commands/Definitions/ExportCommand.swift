@@ -17,9 +17,10 @@ struct ExportCommand: ReplCommand, Equatable {
         path = words.first
     }
 
+    /// Waits for the export's outcome; the notices view prints it, or why not.
     func run(in session: CommandRunner) {
-        let mark = session.state.notices.nextID
-        session.store.dispatch(ExportOPML(file: session.fileURL(path ?? "rss-reeder.opml")))
-        session.waiter.until { $0.notices.nextID > mark }
+        let ticket = CommandTicket()
+        session.store.dispatch(ExportOPML(file: session.fileURL(path ?? "rss-reeder.opml"), ticket: ticket))
+        session.waiter.until { $0.outcomes[ticket] != nil }
     }
 }

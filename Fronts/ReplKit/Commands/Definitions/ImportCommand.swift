@@ -16,9 +16,10 @@ struct ImportCommand: ReplCommand, Equatable {
         path = words[0]
     }
 
+    /// Waits for the import's outcome; the notices view prints what it did (and what it refused), or why not.
     func run(in session: CommandRunner) {
-        let mark = session.state.notices.nextID
-        session.store.dispatch(ImportOPML(file: session.fileURL(path)))
-        session.waiter.until { $0.notices.nextID > mark }
+        let ticket = CommandTicket()
+        session.store.dispatch(ImportOPML(file: session.fileURL(path), ticket: ticket))
+        session.waiter.until { $0.outcomes[ticket] != nil }
     }
 }

@@ -1,0 +1,25 @@
+/// The outcomes of the latest commands dispatched with a ticket, for their fronts to read (``RssState/outcomes``,
+/// ``ReduxVM/Store/outcome(of:)``): the newest 64, so that the state stays small however many commands a
+/// long-running front sends, while a front waiting for its own finds it at once.
+public struct CommandOutcomes: Sendable, Equatable {
+    /// Outcomes kept.
+    static let capacity = 64
+
+    private var entries: [(ticket: CommandTicket, outcome: CommandOutcome)] = []
+
+    /// The outcome of the command `ticket` names, once it is over.
+    public subscript(ticket: CommandTicket) -> CommandOutcome? {
+        entries.last { $0.ticket == ticket }?.outcome
+    }
+
+    /// Records what became of the command `ticket` names (nothing without a ticket).
+    mutating func record(_ outcome: CommandOutcome, for ticket: CommandTicket?) {
+        guard let ticket else { return }
+        entries.append((ticket, outcome))
+        if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
+
+    public static func == (a: CommandOutcomes, b: CommandOutcomes) -> Bool {
+        a.entries.elementsEqual(b.entries) { $0.ticket == $1.ticket && $0.outcome == $1.outcome }
+    }
+}
