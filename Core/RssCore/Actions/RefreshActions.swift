@@ -17,6 +17,9 @@ public struct Refresh: JournaledAction, RefreshTag {
     /// starts (`rss-report --refresh`; every look of the timer). A refresh asked for without it fetches
     /// regardless of schedules and back-off (a server's `Retry-After` is always honoured).
     let onlyIfDue: Bool
+    /// For a refresh a ``LibraryPool`` makes for all its libraries at once: a fetch of the same address made for
+    /// another library at or after this time serves this one (absent in journals from before pools).
+    let sharedSince: Date?
 
     /// Refreshes `sourceIDs`, or everything enabled; with `onlyIfDue`, only those whose time has come.
     public init(sourceIDs: [UUID]? = nil, onlyIfDue: Bool = false) {
@@ -24,6 +27,7 @@ public struct Refresh: JournaledAction, RefreshTag {
         self.dueAt = nil
         self.minimumInterval = 0
         self.onlyIfDue = onlyIfDue
+        sharedSince = nil
     }
 
     private init(dueAt: Date, minimumInterval: TimeInterval) {
@@ -31,6 +35,18 @@ public struct Refresh: JournaledAction, RefreshTag {
         self.dueAt = dueAt
         self.minimumInterval = minimumInterval
         self.onlyIfDue = true
+        sharedSince = nil
+    }
+
+    /// A pool's refresh of `sourceIDs`, begun at `since`: every source named is fetched (the pool decided they
+    /// are due, for this library or another that follows the same address), and a fetch another library made
+    /// since then serves it.
+    init(sharedSourceIDs sourceIDs: [UUID], since: Date) {
+        self.sourceIDs = sourceIDs
+        dueAt = nil
+        minimumInterval = 0
+        onlyIfDue = false
+        sharedSince = since
     }
 
     /// A look of the reader's timer at `date`: the enabled sources due by their schedule (each at its own
@@ -47,6 +63,7 @@ public struct Refresh: JournaledAction, RefreshTag {
         dueAt = try container.decodeIfPresent(Date.self, forKey: .dueAt)
         minimumInterval = try container.decode(TimeInterval.self, forKey: .minimumInterval)
         onlyIfDue = try container.decodeIfPresent(Bool.self, forKey: .onlyIfDue) ?? (dueAt != nil)
+        sharedSince = try container.decodeIfPresent(Date.self, forKey: .sharedSince)
     }
 
     /// Queues the sources; a refresh already running is extended rather than restarted.
@@ -71,6 +88,7 @@ public struct Refresh: JournaledAction, RefreshTag {
         state.refresh.pending.append(contentsOf: ids)
         state.refresh.total += ids.count
         if onlyIfDue { state.refresh.onlyIfDue.formUnion(ids) }
+        if let sharedSince { for id in ids { state.refresh.sharedSince[id] = sharedSince } }
     }
 }
 
@@ -87,6 +105,7 @@ public struct CancelRefresh: JournaledAction, RefreshTag {
         state.refresh.isRunning = false
         state.refresh.pending = []
         state.refresh.onlyIfDue = []
+        state.refresh.sharedSince = [:]
     }
 }
 
@@ -135,6 +154,7 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
         guard isPartOfRunningRefresh(state), let index = state.refresh.pending.firstIndex(of: id) else { return }
         state.refresh.pending.remove(at: index)
         state.refresh.onlyIfDue.remove(id)
+        state.refresh.sharedSince[id] = nil
         state.refresh.completed += 1
         // Each story once, as the lists count it: a copy of a story another source brought is not news.
         let copies = state.settings.showsStoriesOnce ? outcome.newDuplicates?.total ?? 0 : 0

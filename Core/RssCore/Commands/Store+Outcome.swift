@@ -6,28 +6,35 @@ extension Store where State == RssState {
     /// (a server's import, a REPL command that prints the result). The action must have been dispatched with
     /// the ticket, or this waits for ever.
     public func outcome(of ticket: CommandTicket) async -> CommandOutcome {
-        let waiter = OutcomeWaiter(ticket)
-        let outcome = await withCheckedContinuation { continuation in
+        let state = await firstState { $0.outcomes[ticket] != nil }
+        guard let outcome = state.outcomes[ticket] else { preconditionFailure("the state was chosen for holding it") }
+        return outcome
+    }
+
+    /// The first state, the current one included, for which `condition` holds.
+    func firstState(where condition: @escaping @Sendable (RssState) -> Bool) async -> RssState {
+        let waiter = StateWaiter(condition)
+        let state = await withCheckedContinuation { continuation in
             waiter.waiting.withLock { $0 = continuation }
             subscribe(waiter)
         }
         unsubscribe(waiter)
-        return outcome
+        return state
     }
 }
 
-/// Waits for one command's outcome: a subscriber whose first delivery is the current state, so an outcome
-/// already recorded ends the wait at once.
-private final class OutcomeWaiter: StoreSubscriber {
-    let ticket: CommandTicket
-    let waiting = Mutex<CheckedContinuation<CommandOutcome, Never>?>(nil)
+/// Waits, without polling, for a state: a subscriber whose first delivery is the current state, so a condition
+/// met already ends the wait at once.
+private final class StateWaiter: StoreSubscriber {
+    let condition: @Sendable (RssState) -> Bool
+    let waiting = Mutex<CheckedContinuation<RssState, Never>?>(nil)
 
-    init(_ ticket: CommandTicket) {
-        self.ticket = ticket
+    init(_ condition: @escaping @Sendable (RssState) -> Bool) {
+        self.condition = condition
     }
 
     func newState(box: StateBox<RssState>) {
-        guard let outcome = box.state.outcomes[ticket] else { return }
-        waiting.withLock { $0.take() }?.resume(returning: outcome)
+        guard condition(box.state) else { return }
+        waiting.withLock { $0.take() }?.resume(returning: box.state)
     }
 }

@@ -54,7 +54,7 @@ public enum RssStore {
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
         changeCheckInterval: Duration? = nil, journal: ActionJournal<RssState>? = nil, logger: Logger? = nil,
-        jitter: JitterSource = .system
+        jitter: JitterSource = .system, hub: FeedHub? = nil
     ) -> Store<RssState> {
         // Actions are logged at debug, each with the file and line that dispatched it; not the twice-a-second
         // look for other processes' changes, only what it finds.
@@ -65,7 +65,7 @@ public enum RssStore {
         for service in services(
             database: database, fetcher: fetcher, clock: clock, now: now,
             refreshesPeriodically: refreshesPeriodically, minimumFetchInterval: minimumFetchInterval,
-            changeCheckInterval: changeCheckInterval, jitter: jitter)
+            changeCheckInterval: changeCheckInterval, jitter: jitter, hub: hub)
         {
             service.register(on: store)
         }
@@ -78,7 +78,7 @@ public enum RssStore {
         database: FeedDatabase, fetcher: any FeedFetcher, clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
         minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
-        changeCheckInterval: Duration? = nil, jitter: JitterSource = .system
+        changeCheckInterval: Duration? = nil, jitter: JitterSource = .system, hub: FeedHub? = nil
     ) -> [any RegistrableService] {
         // What discovery fetched serves the first fetch of the feed it follows (see FetchHandOff).
         let handOff = FetchHandOff(fetcher, now: now)
@@ -86,7 +86,8 @@ public enum RssStore {
             LibraryService(database: database, now: now, clock: clock, changeCheckInterval: changeCheckInterval),
             RefreshService(
                 database: database, fetcher: handOff, clock: clock, now: now,
-                refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval, jitter: jitter),
+                refreshesPeriodically: refreshesPeriodically, minimumInterval: minimumFetchInterval, jitter: jitter,
+                hub: hub),
             OPMLService(database: database, now: now),
             DiscoveryService(fetcher: handOff, now: now),
             FullTextService(database: database, fetcher: fetcher, now: now),

@@ -11,6 +11,9 @@ struct FetchCheck: Sendable, Equatable {
     var userInterval: TimeInterval?
     /// The minimum fetch interval.
     var minimum: TimeInterval
+    /// For a shared refresh of a ``LibraryPool``: a fetch another library made at or after this time serves this
+    /// one (``FeedHub``).
+    var sharedSince: Date? = nil
 
     /// Why `stored` is not fetched at `now`, and until when; nil when it is.
     func skip(_ stored: StoredSource, at now: Date) -> (until: Date, reason: SkipReason)? {

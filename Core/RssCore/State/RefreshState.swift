@@ -26,4 +26,6 @@ public struct RefreshState: Sendable, Equatable {
     var minimumInterval = RssConfiguration.defaultMinimumFetchInterval
     /// The pending sources a fetch checks against their schedule first (timed and `rss-report` refreshes).
     var onlyIfDue: Set<UUID> = []
+    /// The pending sources of a pool's shared refresh, and since when another library's fetch serves each.
+    var sharedSince: [UUID: Date] = [:]
 }

@@ -68,6 +68,9 @@ struct StoredFetchStatus: Sendable, Equatable {
     /// What the feed and the server asked about the interval on the last fetch.
     var hints: RefreshHints
 
+    /// Whether no fetch of the source ever ended, with a feed or a failure: a new source.
+    var isNeverFetched: Bool { lastSuccessAt == nil && lastError == nil }
+
     init(
         etag: String? = nil, lastModified: String? = nil, lastSuccessAt: Date? = nil,
         lastError: StoredFetchFailure? = nil, nextAttemptAt: Date? = nil, failureCount: Int = 0,

@@ -18,7 +18,7 @@ struct RefreshSE: SideEffect {
             guard let source = box.state.sources[id] else { continue }
             let check = FetchCheck(
                 onlyIfDue: box.state.refresh.onlyIfDue.contains(id), userInterval: userInterval,
-                minimum: service.minimumInterval)
+                minimum: service.minimumInterval, sharedSince: box.state.refresh.sharedSince[id])
             trunk.run(id: RefreshTaskID(source: id), cancellingInFlight: true) { trunk in
                 // An outcome means something was stored: reported even if cancelled since, so that the state
                 // shows what the database holds.

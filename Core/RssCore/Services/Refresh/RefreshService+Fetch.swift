@@ -20,26 +20,74 @@ extension RefreshService {
             let request = FetchRequest(
                 url: source.url, etag: stored.fetchStatus.etag, lastModified: stored.fetchStatus.lastModified,
                 policy: stored.addressPolicy)
-            let response: FetchResponse
-            do {
-                response = try await fetchAdmitted(request)
-            } catch {
-                if error.isCancellation { return nil }
-                return try await recordFailure(error, for: stored, check: check)
+            let answer: FeedAnswer
+            if let hub {
+                // Shared with the other libraries of the process that follow the same address: one fetch and one
+                // parse for all, within what this refresh accepts as recent enough.
+                let since = check.sharedSince ?? Self.reuseWindowStart(for: check, stored: stored, at: startedAt)
+                answer = await hub.answer(to: request, reusingSince: since, at: startedAt) { request in
+                    await self.fetchAndParse(request, feedURL: URL(string: stored.url), keepingAdmission: false)
+                }
+                if case .parsed(let feed) = answer {
+                    do {
+                        try await storingBudget.acquire(host: nil, units: feed.bytes)
+                    } catch {
+                        return nil  // cancelled while waiting: nothing written
+                    }
+                }
+            } else {
+                answer = await fetchAndParse(request, feedURL: URL(string: stored.url), keepingAdmission: true)
             }
-            if Task.isCancelled { return nil }
-            switch response {
+            if Task.isCancelled {
+                if case .parsed(let feed) = answer { storingBudget.release(host: nil, units: feed.bytes) }
+                return nil
+            }
+            switch answer {
+            case .cancelled:
+                return nil
+            case .failed(let error):
+                return try await recordFailure(error, for: stored, check: check)
             case .notModified(let freshFor, let movedTo):
                 return try await storeNotModified(for: stored, freshFor: freshFor, movedTo: movedTo)
-            case .fetched(let fetched):
-                defer { storingBudget.release(host: nil, units: fetched.data.count) }
-                return try await store(fetched, for: stored, check: check, showingStoriesOnce: showingStoriesOnce)
+            case .parsed(let feed):
+                defer { storingBudget.release(host: nil, units: feed.bytes) }
+                return try await merge(feed, for: stored, showingStoriesOnce: showingStoriesOnce)
             }
         } catch {
             // Counted as an attempt, so that the timer does not take the source again at once.
             var status = source.status
             status.lastAttempt = now()
             return FetchOutcome(status: status, storageProblem: error)
+        }
+    }
+
+    /// Since when a fetch another library made serves this one, when the refresh is not a shared one: a
+    /// scheduled fetch, or a new source's first, takes one made within the minimum interval (the server is asked
+    /// no sooner than that anyway); a fetch someone asked for takes none made before it was asked.
+    static func reuseWindowStart(for check: FetchCheck, stored: StoredSource, at date: Date) -> Date {
+        check.onlyIfDue || stored.fetchStatus.isNeverFetched ? date.addingTimeInterval(-check.minimum) : date
+    }
+
+    /// Fetches `request` and parses what came, every failure in the answer. `keepingAdmission`: the fetched
+    /// bytes stay admitted to ``storingBudget`` for the caller to merge and release (else they are released once
+    /// parsed, and each library that merges the shared result admits them on its own).
+    func fetchAndParse(_ request: FetchRequest, feedURL: URL?, keepingAdmission: Bool) async -> FeedAnswer {
+        let response: FetchResponse
+        do {
+            response = try await fetchAdmitted(request)
+        } catch {
+            return error.isCancellation ? .cancelled : .failed(error)
+        }
+        switch response {
+        case .notModified(let freshFor, let movedTo):
+            return .notModified(freshFor: freshFor, movedTo: movedTo)
+        case .fetched(let fetched):
+            let parsed = await parse(fetched, feedURL: fetched.permanentlyMovedTo ?? feedURL)
+            if !keepingAdmission || parsed.isFailure { storingBudget.release(host: nil, units: fetched.data.count) }
+            switch parsed {
+            case .success(let feed): return .parsed(feed)
+            case .failure(let error): return .failed(error)
+            }
         }
     }
 
@@ -56,22 +104,21 @@ extension RefreshService {
         return response
     }
 
-    private func store(
-        _ fetched: FetchedFeed, for stored: StoredSource, check: FetchCheck, showingStoriesOnce: Bool
-    ) async throws(DatabaseProblem) -> FetchOutcome? {
-        let feedURL = fetched.permanentlyMovedTo ?? URL(string: stored.url)
+    /// The feed in `fetched`, parsed off the store's executor (``ParsingQueue``), with what the next fetch sends
+    /// back; relative links resolve against `feedURL`.
+    private func parse(_ fetched: FetchedFeed, feedURL: URL?) async -> Result<ParsedFeedResult, FetchError> {
         let parser = self.parser
         let limit = maximumBodyBytes
         // The parser's items are dropped once converted: only the items to merge are kept while the merge
         // waits for the database (a feed's items were held twice).
-        let outcome = await ParsingQueue.run { () -> Result<(ParsedFeed, [FetchedItem]), FetchError> in
+        return await ParsingQueue.run { () -> Result<ParsedFeedResult, FetchError> in
             do throws(FetchError) {
                 let body = try Self.inflatingUnlabelledGzip(fetched.data, limit: limit)
                 do throws(FeedParseError) {
                     var parsed = try parser.parse(body, contentType: fetched.contentType, url: feedURL)
                     let items = parsed.items.map(FetchedItem.init)
                     parsed.items = []
-                    return .success((parsed, items))
+                    return .success(ParsedFeedResult(feed: parsed, items: items, from: fetched))
                 } catch {
                     throw .parse(error)
                 }
@@ -79,13 +126,16 @@ extension RefreshService {
                 return .failure(error)
             }
         }
-        let parsed: ParsedFeed
-        let items: [FetchedItem]
-        switch outcome {
-        case .success(let result): (parsed, items) = result
-        case .failure(let error): return try await recordFailure(error, for: stored, check: check)
-        }
+    }
+
+    /// Stores a parsed feed into this library: its items merged (identity, stories, rules, full text, as
+    /// ``FeedDatabase/mergeFetchedItemsGrouped(_:sourceID:status:now:details:showingStoriesOnce:)`` does), the
+    /// source's status and validators, a title or site link that changed, a move taken.
+    private func merge(
+        _ fetched: ParsedFeedResult, for stored: StoredSource, showingStoriesOnce: Bool
+    ) async throws(DatabaseProblem) -> FetchOutcome? {
         if Task.isCancelled { return nil }
+        let parsed = fetched.feed
         let date = now()
         let move = MoveDecision(stored, redirectedTo: fetched.permanentlyMovedTo)
         var status = stored.fetchStatus.succeeded(at: date)
@@ -102,7 +152,7 @@ extension RefreshService {
             siteLink: siteLink == stored.siteLink ? nil : siteLink, url: move.take?.absoluteString)
         guard
             let merged = try await database.mergeFetchedItemsGrouped(
-                items, sourceID: stored.id, status: status, now: date, details: details,
+                fetched.items, sourceID: stored.id, status: status, now: date, details: details,
                 showingStoriesOnce: showingStoriesOnce)
         else { return nil }
         return FetchOutcome(

@@ -22,6 +22,9 @@ final class RefreshService: Service {
     let maximumBodyBytes = HTTPFetchConfiguration().maximumBytes
     /// The jitter of back-off waits.
     let jitter: JitterSource
+    /// Where the feeds other libraries of the process follow too are fetched once for all (a ``LibraryPool``'s
+    /// stores); nil for a store of its own.
+    let hub: FeedHub?
     /// Sources between the start of their fetch and the moment their body is admitted to
     /// ``storingBudget``: the fetched bodies held while waiting are at most this many. Per host as the shared
     /// fetcher's own limits, so that it never makes a host wait for another.
@@ -40,9 +43,11 @@ final class RefreshService: Service {
     init(
         database: FeedDatabase, fetcher: any FeedFetcher, parser: FeedParser = FeedParser(),
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, refreshesPeriodically: Bool,
-        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval, jitter: JitterSource = .system
+        minimumInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval, jitter: JitterSource = .system,
+        hub: FeedHub? = nil
     ) {
         self.jitter = jitter
+        self.hub = hub
         self.database = database
         self.fetcher = fetcher
         self.parser = parser
