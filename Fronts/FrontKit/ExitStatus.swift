@@ -54,6 +54,16 @@ public enum ExitStatus {
         }
     }
 
+    /// The status a run ends with when the account it names has no library to open: a name or file the
+    /// command line got wrong, or an accounts file that cannot be read.
+    public static func status(for problem: AccountLibraryProblem) -> Int32 {
+        switch problem {
+        case .noAccounts, .noSuchAccount: usage
+        case .cannotRead: cannotRead
+        case .damaged: badData
+        }
+    }
+
     /// The status a batch run that extracts one page ends with when `problem` stops it: nothing to read (an
     /// empty input), an input that is not what it should be (not text, over a limit), or no article in it.
     public static func status(for problem: ExtractionProblem) -> Int32 {

@@ -23,8 +23,7 @@ struct RssRepl: ParsableCommand {
             """,
         version: ProgramVersion.line(program: "rss-repl"))
 
-    @Option(name: .long, help: "The database file (default: $XDG_DATA_HOME/rss-reeder/rss-reeder.sqlite).")
-    var db: String?
+    @OptionGroup var library: LibraryChoice
 
     @Flag(
         inversion: .prefixedNo,
@@ -49,8 +48,10 @@ struct RssRepl: ParsableCommand {
         if let replay {
             status = ReplSession.replay(journal: replay)
         } else {
+            // An account's library is the server's: its preinstalled sources are the account's to add.
+            let preinstalls = preinstalled && library.user == nil
             status = ReplSession.run(
-                database: db, firstRunSources: preinstalled ? BundledFeeds.preinstalledOPML : nil,
+                library: library, firstRunSources: preinstalls ? BundledFeeds.preinstalledOPML : nil,
                 diagnostics: diagnostics)
         }
         if status != 0 { throw ExitCode(status) }

@@ -24,10 +24,7 @@ public struct ReportCommand: AsyncParsableCommand {
             """,
         version: ProgramVersion.line(program: "rss-report"))
 
-    @Option(
-        name: .customLong("db"), help: ArgumentHelp("The database file (default: the shared one).", valueName: "path"),
-        completion: .file())
-    var databasePath: String?
+    @OptionGroup var library: LibraryChoice
 
     @Flag(help: "Fetch the report's sources first: those that are due (not those backing off).")
     var refresh = false
@@ -136,7 +133,6 @@ public struct ReportCommand: AsyncParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if databasePath?.isEmpty == true { throw ValidationError("--db needs a file name") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if force, !refresh { throw ValidationError("--force goes with --refresh") }
         if let now, Since.date(now) == nil { throw ValidationError("--now must be a date") }
@@ -145,7 +141,7 @@ public struct ReportCommand: AsyncParsableCommand {
             if format == .tsv { throw ValidationError("--extract writes plain text or JSON, not TSV") }
             let others = [
                 ("--refresh", refresh), ("--full-text", fullText), ("--mark-read", markRead), ("--url", !urls.isEmpty),
-                ("--opml", !opmlFiles.isEmpty), ("--backup", backup != nil), ("--db", databasePath != nil),
+                ("--opml", !opmlFiles.isEmpty), ("--backup", backup != nil), ("--db or --user", library.isGiven),
             ]
             if let other = others.first(where: { $0.1 }) {
                 throw ValidationError("--extract reads a page on standard input, not the database: no \(other.0)")
@@ -173,8 +169,10 @@ public struct ReportCommand: AsyncParsableCommand {
     /// The checked options of this run.
     func options() throws(ReportFailure) -> ReportOptions {
         var options = ReportOptions()
-        if let databasePath {
-            options.database = .file(URL(fileURLWithPath: databasePath))
+        do throws(AccountLibraryProblem) {
+            options.database = try library.database()
+        } catch {
+            throw ReportFailure(status: ExitStatus.status(for: error), message: error.description)
         }
         options.refresh = refresh
         options.force = force

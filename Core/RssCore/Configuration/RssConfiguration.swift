@@ -13,6 +13,14 @@ public struct RssConfiguration: Sendable {
         case file(URL)
         /// A private database in memory, gone with the store: tests and demos.
         case inMemory
+
+        /// The file ``standard`` names, as the environment makes it now.
+        public static var standardFile: URL {
+            guard case .file(let path) = DatabaseLocation.defaultFile() else {
+                preconditionFailure("the default database is a file")
+            }
+            return URL(fileURLWithPath: path)
+        }
     }
 
     /// The database to use.

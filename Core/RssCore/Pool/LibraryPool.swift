@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import ReduxVM
+public import ReduxVM
 import Synchronization
 
 /// Several libraries in one process, each its own database and store, as a server for a household or a team
@@ -32,18 +32,27 @@ public final class LibraryPool: Sendable {
         public var changeCheckInterval: Duration?
         /// Where each store logs, as ``RssConfiguration/logger``.
         public var logger: Logger?
+        /// Records the actions of the store of ``journaledLibrary``, each time it is open
+        /// (``RssConfiguration/journal``); the caller closes it when the pool is done.
+        public var journal: ActionJournal<RssState>?
+        /// The library whose store ``journal`` records.
+        public var journaledLibrary: URL?
 
-        /// A pool of at most `maximumOpen` open stores, each closed after `idleTime` unused.
+        /// A pool of at most `maximumOpen` open stores, each closed after `idleTime` unused; `journal` records
+        /// the store of `journaledLibrary`.
         public init(
             maximumOpen: Int = 20, idleTime: Duration = .seconds(120),
             minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
-            changeCheckInterval: Duration? = .milliseconds(500), logger: Logger? = nil
+            changeCheckInterval: Duration? = .milliseconds(500), logger: Logger? = nil,
+            journal: ActionJournal<RssState>? = nil, journaledLibrary: URL? = nil
         ) {
             self.maximumOpen = max(1, maximumOpen)
             self.idleTime = idleTime
             self.minimumFetchInterval = max(0, minimumFetchInterval)
             self.changeCheckInterval = changeCheckInterval
             self.logger = logger
+            self.journal = journal
+            self.journaledLibrary = journaledLibrary
         }
     }
 
@@ -228,10 +237,12 @@ public final class LibraryPool: Sendable {
         } catch {
             return .failure(.database(error))
         }
+        let journal = configuration.journaledLibrary?.standardizedFileURL.path == path ? configuration.journal : nil
         let store = RssStore.make(
             database: database, fetcher: fetcher, clock: clock, now: now, refreshesPeriodically: false,
             minimumFetchInterval: configuration.minimumFetchInterval,
-            changeCheckInterval: configuration.changeCheckInterval, logger: configuration.logger, hub: hub)
+            changeCheckInterval: configuration.changeCheckInterval, journal: journal, logger: configuration.logger,
+            hub: hub)
         // Not idle(): a store that checks for other processes' writes on a timer is never idle. The start's
         // reading of the database is in the database lane, so a check queued behind it ends after it.
         await store.checkForChanges()

@@ -2,7 +2,7 @@ public import Foundation
 import LineEditor
 public import FrontKit
 import ReduxVM
-import RssCore
+public import RssCore
 
 #if canImport(Glibc)
     import Glibc
@@ -11,15 +11,29 @@ import RssCore
 /// The interactive reader: opens the store and the line editor, connects the views, runs commands until
 /// `quit`, Ctrl-D or the end of a script, and says how it went as an exit status.
 public enum ReplSession {
-    /// Runs a session on `database` (nil: the shared default) and returns the exit status; a database the
-    /// session creates starts with the feeds of `firstRunSources` (an OPML file). `diagnostics` says whether
-    /// to record a journal and to log.
+    /// Runs a session on the library `library` names (`--db`, `--user`, else the shared database) and returns
+    /// the exit status, as ``run(database:firstRunSources:diagnostics:)`` does.
     public static func run(
-        database path: String?, firstRunSources: URL? = nil, diagnostics: DiagnosticOptions = DiagnosticOptions()
+        library: LibraryChoice, firstRunSources: URL? = nil, diagnostics: DiagnosticOptions = DiagnosticOptions()
+    ) -> Int32 {
+        let database: RssConfiguration.Database
+        do throws(AccountLibraryProblem) {
+            database = try library.database()
+        } catch {
+            reportError(error.description)
+            return ExitStatus.status(for: error)
+        }
+        return run(database: database, firstRunSources: firstRunSources, diagnostics: diagnostics)
+    }
+
+    /// Runs a session on `database` and returns the exit status; a database the session creates starts with
+    /// the feeds of `firstRunSources` (an OPML file). `diagnostics` says whether to record a journal and to log.
+    public static func run(
+        database: RssConfiguration.Database, firstRunSources: URL? = nil,
+        diagnostics: DiagnosticOptions = DiagnosticOptions()
     ) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let interactive = isatty(0) == 1
-        let database: RssConfiguration.Database = path.map { .file(URL(fileURLWithPath: $0)) } ?? .standard
         // Open beside reports and other REPLs: look for their writes twice a second (a script checks before
         // each command only, so that its store becomes idle).
         var configuration = RssConfiguration(

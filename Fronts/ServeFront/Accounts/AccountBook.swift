@@ -72,6 +72,17 @@ final class AccountBook: Sendable {
         return record.user
     }
 
+    /// Notes in the file that `name` used their library now, at most once an hour (what `rss-serve user list`
+    /// shows as the last use).
+    func noteUse(_ name: String, at date: Date = Date()) {
+        guard let cached = try? current().user(named: name),  // unreadable: the request's own read reports it
+            cached.lastUsedAt.map({ date.timeIntervalSince($0) >= 3_600 }) ?? true
+        else { return }
+        // Only a note: an accounts file that cannot be written now must not stop a sync; the next request tries
+        // again, and `user set` reports what is wrong with the file.
+        try? file.update { accounts throws(AccountFileProblem) in _ = accounts.noteUse(name, at: date) }
+    }
+
     /// The Google Reader session token of `user`, who signed in with `password` (ClientLogin): the same at
     /// every sign-in (``TokenSecret/session(user:password:passwordHash:epoch:)``); its hash is stored the first
     /// time.

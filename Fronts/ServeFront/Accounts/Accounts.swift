@@ -17,6 +17,14 @@ struct Accounts: Codable, Equatable, Sendable {
         /// SHA-256 of the user's Fever `api_key` (md5 of `name:password`, see ``FeverKey``) while the Fever API
         /// is on for them; nil when it is off (the default, and in files written before Fever).
         var feverKeyHash: String? = nil
+        /// The database file of the user's library; nil for the main library, the database the server serves
+        /// by default (every user of files written before libraries, and the first user).
+        var library: String? = nil
+        /// Networks besides the public web that sources this user adds may reach, on top of the server's
+        /// `--allow-private` (CIDR; nil: none of their own).
+        var allowedNetworks: [String]? = nil
+        /// When the server last opened the user's library for them (at most once an hour is written).
+        var lastUsedAt: Date? = nil
     }
 
     /// A token that stands for a user until it is revoked; only its hash is kept.

@@ -13,7 +13,10 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run", abstract: "Serve the database (the default).")
 
     @Option(
-        name: .customLong("db"), help: ArgumentHelp("The database file (default: the shared one).", valueName: "path"),
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "The main library: the database of the accounts that share the owner's (default: the shared one).",
+            valueName: "path"),
         completion: .file())
     var databasePath: String?
 
@@ -28,6 +31,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-refresh"), help: "Do not refresh the feeds on the timer (another front does).")
     var noRefresh = false
+
+    @Option(help: ArgumentHelp("Libraries kept open at most while nobody uses them.", valueName: "count"))
+    var openLibraries = 20
 
     @Option(
         name: .customLong("allow-private"),
@@ -55,6 +61,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        if openLibraries < 1 { throw ValidationError("--open-libraries must be at least 1") }
         for (name, value) in [("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
         where !(1...86_400).contains(value) {
             throw ValidationError("\(name) must be between 1 and 86400 seconds")
@@ -70,9 +77,9 @@ struct RunCommand: AsyncParsableCommand {
         return limits
     }
 
-    /// What sources added through the APIs may reach.
-    var addressPolicy: AddressPolicy {
-        .publicWeb(allowing: allowPrivate.flatMap(\.networks))
+    /// The main library's file.
+    var mainLibrary: URL {
+        databasePath.map { URL(fileURLWithPath: $0) } ?? RssConfiguration.Database.standardFile
     }
 
     func run() async throws {
@@ -104,35 +111,37 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             throw ServeExit.failure(error.description, status: ExitStatus.cannotRead)
         }
-        let store: Store<RssState>
+        let pool = LibraryPool(
+            LibraryPool.Configuration(
+                maximumOpen: openLibraries, changeCheckInterval: .milliseconds(500), logger: logger, journal: journal,
+                journaledLibrary: mainLibrary))
+        let libraries = ServeLibraries(
+            pool: pool, main: mainLibrary, accounts: accounts, serverNetworks: allowPrivate.flatMap(\.networks))
         do {
-            store = try RssStore.make(RssConfiguration(
-                database: databasePath.map { .file(URL(fileURLWithPath: $0)) } ?? .standard,
-                refreshesPeriodically: !noRefresh, journal: journal, logger: logger,
-                changeCheckInterval: .milliseconds(500)))
-        } catch {
-            throw ServeExit.failure(ProblemText.message(error, sources: SourcesState()), status: ExitStatus.status(for: error))
+            // The main library opened now: a database that cannot be read stops the server before it listens.
+            _ = try await pool.lease(mainLibrary)
+            libraries.keepCurrent(try accounts.current())
+        } catch let problem as RssProblem {
+            throw ServeExit.failure(ProblemText.message(problem, sources: SourcesState()), status: ExitStatus.status(for: problem))
         }
-        // Not idle(): the check for other processes' writes is a timer, so the store is never idle. The start's
-        // reading of the database is in the database lane, so a check queued behind it ends after it.
-        await store.checkForChanges()
+        // The feeds of every library, open or not, fetched once for all the libraries that follow them.
+        let refresher = noRefresh ? nil : Task { await pool.run() }
         let httpLogger = logger ?? Logger(label: "rss-serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let application = try ServeApplication.make(
-            library: ServeLibrary(store: store, policy: addressPolicy), accounts: accounts, limiter: LoginLimiter(),
+            libraries: libraries, accounts: accounts, limiter: LoginLimiter(),
             listening: .init(host: listen.host, port: listen.port, tls: tls, limits: connectionLimits),
             logger: httpLogger,
             onListening: { address in ServeExit.note("listening on \(address)") })
         do {
             try await application.runService()
         } catch {
+            refresher?.cancel()
             throw ServeExit.failure("cannot serve on \(listen.host):\(listen.port): \(error)", status: ExitStatus.cannotCreate)
         }
         ServeExit.note("stopped")
-        do {
-            try await store.closeDatabase()
-        } catch {
-            throw ServeExit.failure(ProblemText.message(error, sources: store.state.sources), status: ExitStatus.status(for: error))
-        }
+        refresher?.cancel()
+        await refresher?.value
+        await pool.close()
         journal?.close()
     }
 

@@ -4,7 +4,7 @@ import RssCore
 /// Answers a Fever request whose key was accepted: makes its mark (``apply(_:directory:now:)``), then reads what
 /// it asks from the library as the database has it now, every member asked in one answer (as FreshRSS and
 /// The Arsse answer `?api&feeds&groups`).
-struct FeverResponder: Sendable {
+struct FeverResponder: LibraryEndpoint {
     let library: ServeLibrary
 
     /// The answer to `request`, made at `now`.

@@ -10,14 +10,14 @@ import Hummingbird
 /// answers: apps read `auth`, not the status. The one exception is an address that has used its sign-in
 /// attempts, which gets 429 with `Retry-After` (and the same refusal as its body).
 struct FeverRoutes: Sendable {
-    let responder: FeverResponder
     let authentication: FeverAuthentication
+    let libraries: ServeLibraries
 
     /// Where the API answers: Hummingbird's router matches these with or without a trailing slash.
     static let paths = ["/fever", "/api/fever.php"]
 
-    init(library: ServeLibrary, accounts: AccountBook, limiter: LoginLimiter) {
-        responder = FeverResponder(library: library)
+    init(libraries: ServeLibraries, accounts: AccountBook, limiter: LoginLimiter) {
+        self.libraries = libraries
         authentication = FeverAuthentication(accounts: accounts, limiter: limiter)
     }
 
@@ -37,8 +37,8 @@ struct FeverRoutes: Sendable {
             var response = try FeverAnswer.refused.response(status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
             return response
-        case .user:
-            return try await responder.answer(fever).response()
+        case .user(let user):
+            return try await FeverResponder(library: try await libraries.library(for: user)).answer(fever).response()
         }
     }
 }

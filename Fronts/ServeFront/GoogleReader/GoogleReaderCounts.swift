@@ -4,7 +4,7 @@ import RssCore
 
 /// `unread-count`: per feed (every feed, zero counts too), per label and for the reading list, with the storage
 /// time of the newest item of each.
-struct GoogleReaderCounts: Sendable {
+struct GoogleReaderCounts: LibraryEndpoint {
     let library: ServeLibrary
 
     func unreadCount() async throws -> Response {

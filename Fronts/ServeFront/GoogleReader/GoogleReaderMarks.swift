@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// `edit-tag` and `mark-all-as-read`.
-struct GoogleReaderMarks: Sendable {
+struct GoogleReaderMarks: LibraryEndpoint {
     let library: ServeLibrary
 
     /// `i=` (repeated, either form), `a=`/`r=` (repeated) with `…/read`, `…/kept-unread`, `…/starred`;

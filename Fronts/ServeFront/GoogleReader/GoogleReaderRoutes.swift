@@ -8,41 +8,43 @@ struct GoogleReaderRoutes: Sendable {
     static let apiPrefix = "/reader/api/0/"
     static let atomPrefix = "/reader/atom/"
 
-    let library: ServeLibrary
-
     func register(on router: Router<ServeContext>) {
         let api = router.group(RouterPath(Self.apiPrefix))
-        let streams = GoogleReaderStreams(library: library)
-        let marks = GoogleReaderMarks(library: library)
-        let subscriptions = GoogleReaderSubscriptions(library: library)
-        let tags = GoogleReaderTags(library: library)
+        typealias Streams = GoogleReaderStreams
+        typealias Marks = GoogleReaderMarks
+        typealias Subscriptions = GoogleReaderSubscriptions
+        typealias Tags = GoogleReaderTags
         api.get("token") { _, _ in Reply.text(Self.actionToken + "\n") }
         api.get("user-info") { _, context in try Self.userInfo(context) }
-        api.get("subscription/list") { request, _ in try await subscriptions.list(request) }
-        api.get("subscription/export") { _, _ in await subscriptions.export() }
-        api.post("subscription/import") { request, _ in try await subscriptions.importOPML(request) }
+        api.get("subscription/list") { request, context in try await context.endpoint(Subscriptions.self).list(request) }
+        api.get("subscription/export") { _, context in try await context.endpoint(Subscriptions.self).export() }
+        api.post("subscription/import") { request, context in try await context.endpoint(Subscriptions.self).importOPML(request) }
         api.post("subscription/edit") { request, context in
-            try await subscriptions.edit(try await FormParameters.of(request, context: context))
+            try await context.endpoint(Subscriptions.self).edit(try await FormParameters.of(request, context: context))
         }
         api.post("subscription/quickadd") { request, context in
-            try await subscriptions.quickAdd(try await FormParameters.of(request, context: context))
+            try await context.endpoint(Subscriptions.self).quickAdd(try await FormParameters.of(request, context: context))
         }
-        api.get("tag/list") { request, _ in try await tags.list(request) }
+        api.get("tag/list") { request, context in try await context.endpoint(Tags.self).list(request) }
         api.post("rename-tag") { request, context in
-            try await tags.rename(try await FormParameters.of(request, context: context), removing: false)
+            try await context.endpoint(Tags.self).rename(try await FormParameters.of(request, context: context), removing: false)
         }
         api.post("disable-tag") { request, context in
-            try await tags.rename(try await FormParameters.of(request, context: context), removing: true)
+            try await context.endpoint(Tags.self).rename(try await FormParameters.of(request, context: context), removing: true)
         }
-        api.get("unread-count") { _, _ in try await GoogleReaderCounts(library: library).unreadCount() }
-        api.get("stream/contents/**") { request, context in try await streams.contents(request, context: context) }
-        api.get("stream/contents") { request, context in try await streams.contents(request, context: context) }
-        api.get("stream/items/ids") { request, context in try await streams.itemIDs(request, context: context) }
-        api.on("stream/items/contents", method: .get) { request, context in try await streams.items(request, context: context) }
-        api.post("stream/items/contents") { request, context in try await streams.items(request, context: context) }
-        api.post("edit-tag") { request, context in try await marks.editTag(request, context: context) }
-        api.post("mark-all-as-read") { request, context in try await marks.markAllAsRead(request, context: context) }
-        router.get(RouterPath(Self.atomPrefix + "**")) { request, context in try await streams.atom(request, context: context) }
+        api.get("unread-count") { _, context in try await context.endpoint(GoogleReaderCounts.self).unreadCount() }
+        api.get("stream/contents/**") { request, context in try await context.endpoint(Streams.self).contents(request, context: context) }
+        api.get("stream/contents") { request, context in try await context.endpoint(Streams.self).contents(request, context: context) }
+        api.get("stream/items/ids") { request, context in try await context.endpoint(Streams.self).itemIDs(request, context: context) }
+        api.on("stream/items/contents", method: .get) { request, context in
+            try await context.endpoint(Streams.self).items(request, context: context)
+        }
+        api.post("stream/items/contents") { request, context in try await context.endpoint(Streams.self).items(request, context: context) }
+        api.post("edit-tag") { request, context in try await context.endpoint(Marks.self).editTag(request, context: context) }
+        api.post("mark-all-as-read") { request, context in try await context.endpoint(Marks.self).markAllAsRead(request, context: context) }
+        router.get(RouterPath(Self.atomPrefix + "**")) { request, context in
+            try await context.endpoint(Streams.self).atom(request, context: context)
+        }
     }
 
     /// The action token (`T`) clients fetch before each change. Requests are authenticated by their header,

@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// `stream/contents`, `stream/items/ids`, `stream/items/contents` and the Atom form of streams.
-struct GoogleReaderStreams: Sendable {
+struct GoogleReaderStreams: LibraryEndpoint {
     let library: ServeLibrary
 
     /// A page of a stream with its items' text. The stream is named in the path (raw or percent-encoded, as

@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// `subscription/list`, `…/edit`, `…/quickadd`, `…/import` and `…/export`.
-struct GoogleReaderSubscriptions: Sendable {
+struct GoogleReaderSubscriptions: LibraryEndpoint {
     let library: ServeLibrary
 
     /// Every source: `id` (`feed/NUMBER`), `title`, `categories` (its tags as labels), `url`, `htmlUrl`,

@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// `tag/list`, `rename-tag` and `disable-tag`.
-struct GoogleReaderTags: Sendable {
+struct GoogleReaderTags: LibraryEndpoint {
     let library: ServeLibrary
 
     /// The starred state and each tag in use or kept (`type: folder`); with an exact `ETag`, so that a client

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// Lets a request through only with valid credentials of the kind its API takes (``APIFamily``), and sets the
-/// user.
+/// user and the user's library.
 ///
 /// - `/reader/…` (Google Reader): `Authorization: GoogleLogin auth=TOKEN`, a token ClientLogin gave (or a
 ///   `greader` token made with `rss-serve token create`).
@@ -20,6 +20,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let accounts: AccountBook
     let limiter: LoginLimiter
+    let libraries: ServeLibraries
 
     func handle(
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
@@ -27,8 +28,12 @@ struct AuthenticationMiddleware: RouterMiddleware {
         let family = APIFamily(path: request.uri.path)
         if family == .googleReaderLogin || family == .fever { return try await next(request, context) }
         var context = context
-        context.user = try await user(for: request, family: family, address: context.clientAddress)
-        guard context.user != nil else { throw APIError.unauthorized }
+        guard let user = try await user(for: request, family: family, address: context.clientAddress) else {
+            throw APIError.unauthorized
+        }
+        context.user = user
+        // An unknown path is a 404 that needs no library opened for it.
+        if family != .unknown { context.library = try await libraries.library(for: user) }
         return try await next(request, context)
     }
 

@@ -6,8 +6,8 @@ import Logging
 import NIOCore
 import NIOSSL
 
-/// The HTTP server: every API's routes behind the request log, the body cap and authentication, on connections
-/// watched by ``ConnectionLimits``.
+/// The HTTP server: every API's routes behind the request log, the body cap and authentication (which finds each
+/// request its account's library), on connections watched by ``ConnectionLimits``.
 enum ServeApplication {
     /// Where and how to listen.
     struct Listening: Sendable {
@@ -19,21 +19,21 @@ enum ServeApplication {
 
     /// Builds the application; `onListening` is told the address once the socket is bound.
     static func make(
-        library: ServeLibrary, accounts: AccountBook, limiter: LoginLimiter, listening: Listening, logger: Logger,
+        libraries: ServeLibraries, accounts: AccountBook, limiter: LoginLimiter, listening: Listening, logger: Logger,
         onListening: @escaping @Sendable (String) -> Void
     ) throws -> some ApplicationProtocol {
         let router = Router(context: ServeContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: CrossOriginMiddleware())
         router.add(middleware: BodyLimitMiddleware())
-        router.add(middleware: AuthenticationMiddleware(accounts: accounts, limiter: limiter))
+        router.add(middleware: AuthenticationMiddleware(accounts: accounts, limiter: limiter, libraries: libraries))
         let login = LoginRoute(accounts: accounts, limiter: limiter)
         router.post(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
         router.get(RouterPath(GoogleReaderRoutes.loginPath)) { request, context in try await login.handle(request, context: context) }
-        GoogleReaderRoutes(library: library).register(on: router)
-        MinifluxRoutes(library: library).register(on: router)
-        NextcloudRoutes(library: library).register(on: router)
-        FeverRoutes(library: library, accounts: accounts, limiter: limiter).register(on: router)
+        GoogleReaderRoutes().register(on: router)
+        MinifluxRoutes().register(on: router)
+        NextcloudRoutes.register(on: router)
+        FeverRoutes(libraries: libraries, accounts: accounts, limiter: limiter).register(on: router)
         let server = ServerChannel.builder(tls: listening.tls, limits: listening.limits, count: ConnectionCount())
         let scheme = listening.tls == nil ? "http" : "https"
         return Application(

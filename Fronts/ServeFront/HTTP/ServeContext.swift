@@ -9,6 +9,14 @@ struct ServeContext: RequestContext, RemoteAddressRequestContext {
     let remoteAddress: SocketAddress?
     /// The signed-in user, set by ``AuthenticationMiddleware``.
     var user: String?
+    /// The signed-in user's library, set with the user for the APIs' paths.
+    var library: ServeLibrary?
+
+    /// The signed-in user's library; a 401 when there is none (which authentication never lets happen).
+    func requireLibrary() throws -> ServeLibrary {
+        guard let library else { throw APIError.unauthorized }
+        return library
+    }
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

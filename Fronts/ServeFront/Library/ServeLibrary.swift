@@ -2,13 +2,18 @@ import Foundation
 import ReduxVM
 import RssCore
 
-/// The reader as both APIs see it: RssCore's store, read through its state and query API and changed only by
-/// dispatching its public actions. Nothing here knows HTTP.
+/// One account's library as every API sees it: RssCore's store, read through its state and query API and
+/// changed only by dispatching its public actions. Nothing here knows HTTP.
+///
+/// It holds its library open (``/RssCore/LibraryLease``) for as long as a request and its answer use it.
 struct ServeLibrary: Sendable {
-    let store: Store<RssState>
-    /// What sources added through the APIs may reach (``/RssCore/AddressPolicy``): the public web, and the
-    /// networks the owner allowed.
+    let lease: LibraryLease
+    /// What sources the account adds may reach, and what its full-text fetches and discovery may
+    /// (``/RssCore/AddressPolicy``): the public web, and the networks the owner allowed.
     var policy: AddressPolicy = .publicWeb()
+
+    /// The library's store.
+    var store: Store<RssState> { lease.store }
 
     /// The sources, in display order.
     var sources: [Source] { store.state.sources.all }

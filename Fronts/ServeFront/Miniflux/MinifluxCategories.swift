@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// Categories: tags, numbered (``MinifluxDirectory``), with "All" for the sources without a tag.
-struct MinifluxCategories: Sendable {
+struct MinifluxCategories: LibraryEndpoint {
     let library: ServeLibrary
 
     /// Every category by title; `counts=true` adds `feed_count` and `total_unread` and orders by unread, most

@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// OPML export and import, and discovery.
-struct MinifluxDocuments: Sendable {
+struct MinifluxDocuments: LibraryEndpoint {
     let library: ServeLibrary
 
     /// `GET /v1/export`: the library as OPML 2.0, tags as folders.

@@ -3,7 +3,7 @@ import Hummingbird
 import RssCore
 
 /// Entries: lists, one entry, marks, the star, and editing.
-struct MinifluxEntries: Sendable {
+struct MinifluxEntries: LibraryEndpoint {
     let library: ServeLibrary
 
     /// What a list of entries covers before its filters.

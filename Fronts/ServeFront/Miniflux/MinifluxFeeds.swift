@@ -4,7 +4,7 @@ import RssCore
 
 /// Feeds: the list, one feed, following, renaming and moving, unfollowing, refreshing, marking read, counters,
 /// icons, and a feed's entries.
-struct MinifluxFeeds: Sendable {
+struct MinifluxFeeds: LibraryEndpoint {
     let library: ServeLibrary
 
     func list() async throws -> Response {

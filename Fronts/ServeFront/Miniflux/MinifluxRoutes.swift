@@ -4,59 +4,57 @@ import RssCore
 
 /// The Miniflux API v1, as Miniflux answers a single user; see docs/serve.md for each endpoint.
 struct MinifluxRoutes: Sendable {
-    let library: ServeLibrary
-
     func register(on router: Router<ServeContext>) {
         let v1 = router.group("v1")
-        let entries = MinifluxEntries(library: library)
-        let feeds = MinifluxFeeds(library: library)
-        let categories = MinifluxCategories(library: library)
-        let documents = MinifluxDocuments(library: library)
+        typealias Entries = MinifluxEntries
+        typealias Feeds = MinifluxFeeds
+        typealias Categories = MinifluxCategories
+        typealias Documents = MinifluxDocuments
         v1.get("me") { _, context in try Self.me(context) }
         v1.get("version") { _, _ in try Self.version() }
-        v1.get("entries") { request, _ in try await entries.list(request, base: ArticleQuery(), scope: .all) }
-        v1.put("entries") { request, context in try await entries.update(request, context: context) }
-        v1.get("entries/ids") { request, _ in try await entries.ids(request) }
-        v1.get("entries/:id") { _, context in try await entries.one(context) }
-        v1.put("entries/:id") { request, context in try await entries.edit(request, context: context) }
-        v1.put("entries/:id/bookmark") { _, context in try await entries.toggleStar(context) }
-        v1.put("entries/:id/star") { _, context in try await entries.toggleStar(context) }
-        v1.get("entries/:id/fetch-content") { _, context in try await entries.fetchContent(context) }
+        v1.get("entries") { request, context in try await context.endpoint(Entries.self).list(request, base: ArticleQuery(), scope: .all) }
+        v1.put("entries") { request, context in try await context.endpoint(Entries.self).update(request, context: context) }
+        v1.get("entries/ids") { request, context in try await context.endpoint(Entries.self).ids(request) }
+        v1.get("entries/:id") { _, context in try await context.endpoint(Entries.self).one(context) }
+        v1.put("entries/:id") { request, context in try await context.endpoint(Entries.self).edit(request, context: context) }
+        v1.put("entries/:id/bookmark") { _, context in try await context.endpoint(Entries.self).toggleStar(context) }
+        v1.put("entries/:id/star") { _, context in try await context.endpoint(Entries.self).toggleStar(context) }
+        v1.get("entries/:id/fetch-content") { _, context in try await context.endpoint(Entries.self).fetchContent(context) }
         v1.post("entries/:id/save") { _, _ -> Response in throw Miniflux.badRequest("no third-party integration enabled") }
-        v1.get("feeds") { _, _ in try await feeds.list() }
-        v1.post("feeds") { request, context in try await feeds.create(request, context: context) }
-        v1.get("feeds/counters") { _, _ in try await feeds.counters() }
-        v1.put("feeds/refresh") { _, _ in feeds.refreshAll() }
-        v1.get("feeds/:id") { _, context in try await feeds.one(context) }
-        v1.put("feeds/:id") { request, context in try await feeds.update(request, context: context) }
-        v1.delete("feeds/:id") { _, context in try await feeds.delete(context) }
-        v1.put("feeds/:id/refresh") { _, context in try await feeds.refresh(context) }
-        v1.put("feeds/:id/mark-all-as-read") { _, context in try await feeds.markAllRead(context) }
-        v1.get("feeds/:id/icon") { _, context in try await feeds.icon(context) }
+        v1.get("feeds") { _, context in try await context.endpoint(Feeds.self).list() }
+        v1.post("feeds") { request, context in try await context.endpoint(Feeds.self).create(request, context: context) }
+        v1.get("feeds/counters") { _, context in try await context.endpoint(Feeds.self).counters() }
+        v1.put("feeds/refresh") { _, context in try context.endpoint(Feeds.self).refreshAll() }
+        v1.get("feeds/:id") { _, context in try await context.endpoint(Feeds.self).one(context) }
+        v1.put("feeds/:id") { request, context in try await context.endpoint(Feeds.self).update(request, context: context) }
+        v1.delete("feeds/:id") { _, context in try await context.endpoint(Feeds.self).delete(context) }
+        v1.put("feeds/:id/refresh") { _, context in try await context.endpoint(Feeds.self).refresh(context) }
+        v1.put("feeds/:id/mark-all-as-read") { _, context in try await context.endpoint(Feeds.self).markAllRead(context) }
+        v1.get("feeds/:id/icon") { _, context in try await context.endpoint(Feeds.self).icon(context) }
         v1.get("icons/:id") { _, context -> Response in
             _ = try Self.number(context, "id", thing: "icon")
             throw Miniflux.notFound
         }
-        v1.get("feeds/:id/entries") { request, context in try await feeds.entries(request, context: context, entries: entries) }
-        v1.get("feeds/:id/entries/:entry") { _, context in try await feeds.entry(context, entries: entries) }
-        v1.get("categories") { request, _ in try await categories.list(request) }
-        v1.post("categories") { request, context in try await categories.create(request, context: context) }
-        v1.put("categories/:id") { request, context in try await categories.update(request, context: context) }
-        v1.delete("categories/:id") { _, context in try await categories.delete(context) }
-        v1.get("categories/:id/feeds") { _, context in try await categories.feeds(context) }
-        v1.put("categories/:id/refresh") { _, context in try await categories.refresh(context) }
-        v1.put("categories/:id/mark-all-as-read") { _, context in try await categories.markAllRead(context) }
-        v1.get("categories/:id/entries") { request, context in try await categories.entries(request, context: context, entries: entries) }
-        v1.get("categories/:id/entries/:entry") { _, context in try await categories.entry(context, entries: entries) }
+        v1.get("feeds/:id/entries") { request, context in try await context.endpoint(Feeds.self).entries(request, context: context, entries: try context.endpoint(Entries.self)) }
+        v1.get("feeds/:id/entries/:entry") { _, context in try await context.endpoint(Feeds.self).entry(context, entries: try context.endpoint(Entries.self)) }
+        v1.get("categories") { request, context in try await context.endpoint(Categories.self).list(request) }
+        v1.post("categories") { request, context in try await context.endpoint(Categories.self).create(request, context: context) }
+        v1.put("categories/:id") { request, context in try await context.endpoint(Categories.self).update(request, context: context) }
+        v1.delete("categories/:id") { _, context in try await context.endpoint(Categories.self).delete(context) }
+        v1.get("categories/:id/feeds") { _, context in try await context.endpoint(Categories.self).feeds(context) }
+        v1.put("categories/:id/refresh") { _, context in try await context.endpoint(Categories.self).refresh(context) }
+        v1.put("categories/:id/mark-all-as-read") { _, context in try await context.endpoint(Categories.self).markAllRead(context) }
+        v1.get("categories/:id/entries") { request, context in try await context.endpoint(Categories.self).entries(request, context: context, entries: try context.endpoint(Entries.self)) }
+        v1.get("categories/:id/entries/:entry") { _, context in try await context.endpoint(Categories.self).entry(context, entries: try context.endpoint(Entries.self)) }
         v1.put("users/:id/mark-all-as-read") { _, context in
             // The one user is number 1 (`/v1/me`); any other is not this user's to mark.
             guard try Self.number(context, "id", thing: "user") == 1 else { throw APIError(.forbidden, "access forbidden") }
-            await library.markAllRead(sources: nil, bound: nil)
+            try await context.requireLibrary().markAllRead(sources: nil, bound: nil)
             return Reply.noContent()
         }
-        v1.get("export") { _, _ in await documents.export() }
-        v1.post("import") { request, _ in try await documents.importOPML(request) }
-        v1.post("discover") { request, context in try await documents.discover(request, context: context) }
+        v1.get("export") { _, context in try await context.endpoint(Documents.self).export() }
+        v1.post("import") { request, context in try await context.endpoint(Documents.self).importOPML(request) }
+        v1.post("discover") { request, context in try await context.endpoint(Documents.self).discover(request, context: context) }
     }
 
     private static func me(_ context: ServeContext) throws -> Response {

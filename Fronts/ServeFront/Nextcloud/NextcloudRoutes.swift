@@ -6,7 +6,7 @@ import RssCore
 /// The Nextcloud News API, v1-2 and v1-3, under `/index.php/apps/news/api/`; see docs/serve.md for each
 /// endpoint. Requests are routed by ``NextcloudEndpoint`` rather than by the router's own table, since the same
 /// path takes PUT and POST and newsboat 2.21 sends guids, slashes and all, inside its paths.
-struct NextcloudRoutes: Sendable {
+struct NextcloudRoutes: LibraryEndpoint {
     /// The News release whose API this one matches. Clients compare it: RSS Guard 4.0.4 wants at least 6.0.5,
     /// RSS Guard 5 at least 27.2.0, and from 15.1.0 on a feed in no folder is sent with `folderId: null`.
     static let claimedVersion = "28.7.0"
@@ -14,8 +14,9 @@ struct NextcloudRoutes: Sendable {
     /// The library the API reads and changes.
     let library: ServeLibrary
 
-    /// Adds the API's routes to `router`: every method under the root, routed by ``NextcloudEndpoint``.
-    func register(on router: Router<ServeContext>) {
+    /// Adds the API's routes to `router`: every method under the root, routed by ``NextcloudEndpoint``, each
+    /// request answered on its account's library.
+    static func register(on router: Router<ServeContext>) {
         // The levels: authenticated as every path is here (News answers it without credentials).
         let levels = String(NextcloudPaths.root.dropFirst().dropLast())
         router.get(RouterPath(levels)) { _, _ in
@@ -26,7 +27,7 @@ struct NextcloudRoutes: Sendable {
         }
         for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
             router.on(RouterPath(levels + "/**"), method: method) { request, context in
-                try await respond(to: request, context: context)
+                try await context.endpoint(NextcloudRoutes.self).respond(to: request, context: context)
             }
         }
     }

@@ -54,7 +54,8 @@ extension ServeEndToEnd {
                 #expect(set.status == 0 && set.stderr.contains("Fever API on"), "\(set.stderr)")
                 #expect(try await ask(key).json["auth"] as? Int == 1)
                 let listed = try await accounts(["user", "list"])
-                #expect(listed.stdout.split(separator: "\n").sorted() == ["alice\tfever", "bob"])
+                let rows = listed.stdout.split(separator: "\n").sorted().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+                #expect(rows.map { "\($0[0]) \($0[5])" } == ["alice fever", "bob "], "\(listed.stdout)")
                 // A new password: the old key no longer opens anything, the new one does.
                 #expect(try await accounts(["user", "set", ServeProcess.user], input: "a new password\n").status == 0)
                 #expect(try await ask(key).body == Self.refusal)
