@@ -4,7 +4,7 @@ import PackageDescription
 /// Benchmarks live in their own package so that the main build, CI and the library's users never compile
 /// them; they are run in release mode by hand:
 /// `swift run -c release --package-path Benchmarks reduxvm-bench` (or `feedparser-bench`, `fetch-bench`,
-/// `schedule-bench`, `rules-bench`; `serve-bench` through `serve-load.sh`, `first-sync-bench` through
+/// `schedule-bench`, `rules-bench`; `pool-bench` through `pool.sh`, `serve-bench` through `serve-load.sh`, `first-sync-bench` through
 /// `first-sync.sh`, `extract-bench` through `extract-quality.sh` and `extract-hostile.sh`).
 let package = Package(
     name: "Benchmarks",
@@ -71,6 +71,17 @@ let package = Package(
             name: "extract-bench",
             dependencies: [.product(name: "ArticleExtractor", package: "RssReeder")],
             path: "Sources/ExtractBenchmark"
+        ),
+        // A LibraryPool keeping 200 libraries current, each feed fetched once: Benchmarks/pool.sh runs it.
+        .executableTarget(
+            name: "pool-bench",
+            dependencies: [
+                .product(name: "RssCore", package: "RssReeder"),
+                .product(name: "ReduxVM", package: "RssReeder"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/PoolBenchmark"
         ),
         // A load client for rss-serve: Benchmarks/serve-load.sh runs it.
         .executableTarget(

@@ -74,6 +74,11 @@ public final class LibraryPool: Sendable {
         self.init(configuration, fetcher: fetcher, clock: ContinuousClock(), now: { Date() })
     }
 
+    /// A pool whose wall clock is `now`: the benchmark moves it to make every source due at once.
+    @_spi(Benchmarks) public convenience init(_ configuration: Configuration, now: @escaping @Sendable () -> Date) {
+        self.init(configuration, fetcher: RssStore.sharedFetcher, clock: ContinuousClock(), now: now)
+    }
+
     /// A pool on explicit dependencies: the seam tests and benchmarks use.
     init(
         _ configuration: Configuration, fetcher: any FeedFetcher, clock: any Clock<Duration>,

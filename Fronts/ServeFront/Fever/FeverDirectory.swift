@@ -1,65 +1,50 @@
 import Foundation
 import RssCore
 
-/// The library as Fever apps see it at one moment: feeds by their sources' numbers and groups by their tags'
-/// (``/RssCore/LibraryNumbers``, the same in every run and never given again), and the untagged sources in a
-/// group of their own, since every feed must be in a listed group (Read You crashes on a feed in none, and
-/// deletes feeds that are in none).
+/// The library as Fever apps see it at one moment (``LibraryDirectory``, adapted): feeds by their sources'
+/// numbers and groups by their tags', and the untagged sources in a group of their own, since every feed must be
+/// in a listed group (Read You crashes on a feed in none, and deletes feeds that are in none).
 struct FeverDirectory: Sendable {
     /// The untagged sources' group: a number no tag will reach (tags are numbered from 1, one at a time) and
     /// that every app can hold (at most 2^31−1: Read You and Readrops read ids into 32 bits). The name is
     /// FreshRSS's for its category of feeds filed nowhere.
     static let uncategorized = (id: Int(Int32.max), title: "Uncategorized")
 
-    /// The sources that have a number, in display order (one added this instant may not have one yet).
-    let sources: [Source]
-    private let sourceNumbers: [UUID: Int]
-    private let sourcesByNumber: [Int: Source]
-    /// The tags with their numbers, in name order.
-    private let tags: [LibraryNumbers.Tag]
-    private let tagNumbers: [String: Int]
+    let library: LibraryDirectory
     /// The feed numbers of each group that has any.
     private let members: [Int: [Int]]
 
-    init(sources: [Source], numbers: LibraryNumbers) {
-        let numbered = sources.filter { numbers.sources[$0.id] != nil }
-        self.sources = numbered
-        sourceNumbers = numbers.sources
-        sourcesByNumber = Dictionary(
-            numbered.map { (numbers.sources[$0.id] ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
-        tags = numbers.tags
-        let tagNumbers = Dictionary(numbers.tags.map { ($0.name, $0.number) }, uniquingKeysWith: { first, _ in first })
-        self.tagNumbers = tagNumbers
+    init(library: LibraryDirectory) {
+        self.library = library
         var members: [Int: [Int]] = [:]
-        for source in numbered {
-            for group in Self.groups(of: source, tagNumbers: tagNumbers) {
-                members[group, default: []].append(numbers.sources[source.id] ?? 0)
+        for source in library.sources {
+            for group in Self.groups(of: source, in: library) {
+                members[group, default: []].append(library.number(of: source.id) ?? 0)
             }
         }
         self.members = members
     }
 
+    /// The sources, in display order.
+    var sources: [Source] { library.sources }
+
     /// The source numbered `number`.
-    func source(numbered number: Int64) -> Source? {
-        Int(exactly: number).flatMap { sourcesByNumber[$0] }
-    }
+    func source(numbered number: Int64) -> Source? { library.source(numbered: number) }
 
     /// The tag numbered `number`.
-    func tag(numbered number: Int64) -> String? {
-        tags.first { Int64($0.number) == number }?.name
-    }
+    func tag(numbered number: Int64) -> String? { library.tag(numbered: number)?.name }
 
     /// The numbers of the groups `source` is in: its tags', else the untagged group's.
-    func groups(of source: Source) -> [Int] { Self.groups(of: source, tagNumbers: tagNumbers) }
+    func groups(of source: Source) -> [Int] { Self.groups(of: source, in: library) }
 
-    private static func groups(of source: Source, tagNumbers: [String: Int]) -> [Int] {
-        let numbers = source.tags.compactMap { tagNumbers[$0] }
+    private static func groups(of source: Source, in library: LibraryDirectory) -> [Int] {
+        let numbers = source.tags.compactMap { library.tag(named: $0)?.number }
         return numbers.isEmpty ? [uncategorized.id] : numbers
     }
 
     /// Every group: each tag (a tag kept without sources too), then the untagged group when a source is in it.
     var groups: [Fever.Group] {
-        var groups = tags.map { Fever.Group(id: $0.number, title: $0.name) }
+        var groups = library.tags.map { Fever.Group(id: $0.number, title: $0.name) }
         if members[Self.uncategorized.id] != nil {
             groups.append(Fever.Group(id: Self.uncategorized.id, title: Self.uncategorized.title))
         }
@@ -86,7 +71,7 @@ struct FeverDirectory: Sendable {
     func feed(_ source: Source) -> Fever.Feed {
         let title = source.title.trimmingCharacters(in: .whitespacesAndNewlines)
         return Fever.Feed(
-            id: sourceNumbers[source.id] ?? 0, favicon_id: 0,
+            id: library.number(of: source.id) ?? 0, favicon_id: 0,
             // Readrops refuses an empty title.
             title: title.isEmpty ? (source.url.host ?? source.url.absoluteString) : source.title,
             url: source.url.absoluteString, site_url: (source.siteLink ?? source.url).absoluteString, is_spark: 0,
@@ -96,7 +81,7 @@ struct FeverDirectory: Sendable {
     /// `article` as a Fever item; nil when its source has no number (it was removed this instant), since
     /// Fluent Reader fails on an item of a feed it was not given.
     func item(_ article: ArticleSnapshot) -> Fever.Item? {
-        guard let feed = sourceNumbers[article.sourceID] else { return nil }
+        guard let feed = library.number(of: article.sourceID) else { return nil }
         let title = article.title.trimmingCharacters(in: .whitespacesAndNewlines)
         return Fever.Item(
             id: article.number, feed_id: feed,

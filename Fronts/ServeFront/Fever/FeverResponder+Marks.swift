@@ -12,11 +12,7 @@ extension FeverResponder {
         let bound = MarkAllRead.Bound.storedBefore(mark.before ?? now)
         switch mark.target {
         case .item(let number):
-            let ids = try await library.articles(numbers: [number]).map(\.id)
-            switch mark.change {
-            case .read, .unread: await library.setRead(ids, mark.change == .read)
-            case .saved, .unsaved: await library.setStarred(ids, mark.change == .saved)
-            }
+            try await library.mark(numbers: [number], [mark.change.itemMark])
         case .feed(let number):
             guard mark.change == .read, let source = directory?.source(numbered: number) else { return }
             await library.markAllRead(sources: [source.id], bound: bound)
@@ -40,5 +36,17 @@ extension FeverMark.Target {
     var isCollection: Bool {
         if case .item = self { return false }
         return true
+    }
+}
+
+extension FeverMark.Change {
+    /// The mark it sets on an item.
+    var itemMark: ServeLibrary.ItemMark {
+        switch self {
+        case .read: .read
+        case .unread: .unread
+        case .saved: .starred
+        case .unsaved: .unstarred
+        }
     }
 }

@@ -19,7 +19,8 @@ struct FeverResponder: LibraryEndpoint {
         let needsDirectory =
             !reads.isDisjoint(with: [.groups, .feeds, .items]) || request.mark.map(\.target.isCollection) == true
         let directory =
-            needsDirectory ? FeverDirectory(sources: library.sources, numbers: try await library.numbers()) : nil
+            needsDirectory
+            ? FeverDirectory(library: LibraryDirectory(sources: library.sources, numbers: try await library.numbers())) : nil
         if let mark = request.mark {
             try await apply(mark, directory: directory, now: now)
             if let list = mark.answersWith { reads.insert(list) }

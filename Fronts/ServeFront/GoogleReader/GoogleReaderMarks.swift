@@ -12,18 +12,19 @@ struct GoogleReaderMarks: LibraryEndpoint {
     func editTag(_ request: Request, context: ServeContext) async throws -> Response {
         let parameters = try await FormParameters.of(request, context: context)
         let numbers = try GoogleReaderRoutes.itemNumbers(parameters)
-        let ids = try await library.articles(numbers: numbers).map(\.id)
+        var marks: [ServeLibrary.ItemMark] = []
         for (tags, adding) in [(parameters.all("a"), true), (parameters.all("r"), false)] {
             for tag in tags {
                 switch StreamID(tag) {
-                case .read: await library.setRead(ids, adding)
-                case .unread: await library.setRead(ids, !adding)
-                case .starred: await library.setStarred(ids, adding)
+                case .read: marks.append(adding ? .read : .unread)
+                case .unread: marks.append(adding ? .unread : .read)
+                case .starred: marks.append(adding ? .starred : .unstarred)
                 case .label: throw APIError.badRequest("labels on single items are not supported")
                 default: continue
                 }
             }
         }
+        try await library.mark(numbers: numbers, marks)
         return Reply.text("OK")
     }
 

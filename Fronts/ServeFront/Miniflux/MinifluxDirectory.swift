@@ -2,63 +2,54 @@ import Foundation
 import FrontKit
 import RssCore
 
-/// The library as Miniflux clients name it, for one request: a feed's id is its source's number and a
-/// category's its tag's number plus one (``/RssCore/LibraryNumbers``: the same in every run and never given to
-/// another after it is gone), category 1 being "All", where the sources without a tag are. A source is in the
-/// category of its first tag.
+/// The library as Miniflux clients name it (``LibraryDirectory``, adapted): a feed's id is its source's number and
+/// a category's its tag's number plus one, category 1 being "All", where the sources without a tag are. A source
+/// is in the category of its first tag.
 struct MinifluxDirectory {
-    let sources: [Source]
-    let numbers: LibraryNumbers
-    private let byID: [UUID: Source]
+    let library: LibraryDirectory
 
     static let uncategorized = (id: 1, title: "All")
 
     /// The library as the database has it now (other processes' changes included).
     static func load(_ library: ServeLibrary) async throws -> MinifluxDirectory {
-        await library.catchUp()
-        return MinifluxDirectory(sources: library.sources, numbers: try await library.numbers())
+        MinifluxDirectory(library: try await LibraryDirectory.load(library))
     }
 
-    init(sources: [Source], numbers: LibraryNumbers) {
-        self.sources = sources
-        self.numbers = numbers
-        byID = Dictionary(sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    /// The sources, in display order.
+    var sources: [Source] { library.sources }
 
     /// The source numbered `number`.
-    func source(_ number: Int) -> Source? {
-        numbers.source(numbered: number).flatMap { byID[$0] }
-    }
+    func source(_ number: Int) -> Source? { library.source(numbered: Int64(number)) }
 
     /// The id of the source `id`, 0 when it is gone.
-    func feedID(of id: UUID) -> Int { numbers.sources[id] ?? 0 }
+    func feedID(of id: UUID) -> Int { library.number(of: id) ?? 0 }
 
     /// The tag of category `number`; nil for "All" and for unknown numbers (told apart by the caller).
-    func tag(_ number: Int) -> String? { numbers.tag(numbered: number - 1)?.name }
+    func tag(_ number: Int) -> String? { library.tag(numbered: Int64(number) - 1)?.name }
 
     /// Whether `number` names a category: "All" or a tag.
     func isCategory(_ number: Int) -> Bool { number == Self.uncategorized.id || tag(number) != nil }
 
     /// The category id of `tag`.
-    func categoryID(of tag: String) -> Int? { numbers.tag(named: tag).map { $0.number + 1 } }
+    func categoryID(of tag: String) -> Int? { library.tag(named: tag).map { $0.number + 1 } }
 
     /// Every category: "All", then each tag in use or kept, by title.
     var categories: [Miniflux.Category] {
         [Miniflux.Category(id: Self.uncategorized.id, title: Self.uncategorized.title)]
-            + numbers.tags.map { Miniflux.Category(id: $0.number + 1, title: $0.name) }
+            + library.tags.map { Miniflux.Category(id: $0.number + 1, title: $0.name) }
     }
 
     /// A source's category: its first tag, else "All".
     func category(of source: Source) -> Miniflux.Category {
-        guard let tag = source.tags.first, let id = categoryID(of: tag) else {
+        guard let tag = library.firstTag(of: source) else {
             return Miniflux.Category(id: Self.uncategorized.id, title: Self.uncategorized.title)
         }
-        return Miniflux.Category(id: id, title: tag)
+        return Miniflux.Category(id: tag.number + 1, title: tag.name)
     }
 
     /// The sources in category `number` (their first tag, or none for "All").
     func sources(inCategory number: Int) -> [Source] {
-        sources.filter { category(of: $0).id == number }
+        library.sources(firstTagged: number == Self.uncategorized.id ? nil : number - 1)
     }
 
     func feed(_ source: Source) -> Miniflux.Feed {
@@ -74,7 +65,7 @@ struct MinifluxDirectory {
     }
 
     func entry(_ article: ArticleSnapshot) -> Miniflux.Entry {
-        let source = byID[article.sourceID]
+        let source = library.source(id: article.sourceID)
         return Miniflux.Entry(
             id: article.number, feed_id: feedID(of: article.sourceID),
             status: article.isRead ? "read" : "unread", hash: TokenSecret.hash(article.itemID),

@@ -96,9 +96,10 @@ struct MinifluxEntries: LibraryEndpoint {
         if let status = update.status, !["read", "unread"].contains(status) {
             throw Miniflux.badRequest(#"invalid entry status, valid status values are: "read" and "unread""#)
         }
-        let ids = try await library.articles(numbers: numbers).map(\.id)
-        if let status = update.status { await library.setRead(ids, status == "read") }
-        if let starred = update.starred { await library.setStarred(ids, starred) }
+        let marks: [ServeLibrary.ItemMark] = [
+            update.status.map { $0 == "read" ? .read : .unread }, update.starred.map { $0 ? .starred : .unstarred },
+        ].compactMap { $0 }
+        try await library.mark(numbers: numbers, marks)
         return Reply.noContent()
     }
 
@@ -106,7 +107,7 @@ struct MinifluxEntries: LibraryEndpoint {
     func toggleStar(_ context: ServeContext) async throws -> Response {
         let number = try MinifluxRoutes.number(context, "id", thing: "entry")
         guard let article = try await library.articles(numbers: [Int64(number)]).first else { throw Miniflux.notFound }
-        await library.setStarred([article.id], !article.isStarred)
+        await library.mark(ids: [article.id], [article.isStarred ? .unstarred : .starred])
         return Reply.noContent()
     }
 

@@ -17,18 +17,19 @@ extension NextcloudRoutes {
     func marks(_ endpoint: NextcloudEndpoint, _ parameters: NextcloudParameters) async throws -> Response {
         switch endpoint {
         case .markItem(let id, let mark):
-            guard let article = try await library.articles(numbers: [id]).first else { throw NextcloudError.notFound("no item \(id)") }
-            await apply(mark, to: [article.id])
+            guard try await !library.mark(numbers: [id], [mark.itemMark]).isEmpty else {
+                throw NextcloudError.notFound("no item \(id)")
+            }
         case .markItems(let mark):
             // Unknown items are skipped, as News does: a client's list may name items gone meanwhile.
             let ids = try await articles(parameters, starring: mark == .star || mark == .unstar)
-            await apply(mark, to: ids)
+            await library.mark(ids: ids, [mark.itemMark])
         case .starByGuid(let feed, let guid, let starred):
             let directory = try await directory()
             guard let source = directory.source(feed) else { throw NextcloudError.notFound("no feed \(feed)") }
             let found = try await library.articles(of: source.id, guids: [guid])
             guard !found.isEmpty else { throw NextcloudError.notFound("no item \(guid) in feed \(feed)") }
-            await library.setStarred(found.map(\.id), starred)
+            await library.mark(ids: found.map(\.id), [starred ? .starred : .unstarred])
         case .flagsWithoutStar(let feed, let guid):
             // Nothing to change, but the client learns when its guid did not reach the server whole (a `#` and
             // what follows it are never sent), as a star of it would.
@@ -43,16 +44,6 @@ extension NextcloudRoutes {
             throw NextcloudError.notFound("no such item route")
         }
         return try Self.done()
-    }
-
-    /// Marks the articles `ids`.
-    private func apply(_ mark: NextcloudEndpoint.Mark, to ids: [UUID]) async {
-        switch mark {
-        case .read: await library.setRead(ids, true)
-        case .unread: await library.setRead(ids, false)
-        case .star: await library.setStarred(ids, true)
-        case .unstar: await library.setStarred(ids, false)
-        }
     }
 
     /// The articles a `…/multiple` body names: item ids (`itemIds`, or `items` in v1-2's read marks), or for
@@ -81,5 +72,17 @@ extension NextcloudRoutes {
             }
         }
         return ids
+    }
+}
+
+extension NextcloudEndpoint.Mark {
+    /// The mark it sets.
+    var itemMark: ServeLibrary.ItemMark {
+        switch self {
+        case .read: .read
+        case .unread: .unread
+        case .star: .starred
+        case .unstar: .unstarred
+        }
     }
 }

@@ -84,7 +84,9 @@ struct ScriptedRun {
         try process.run()
         try? output.close()  // the child holds its own descriptors; ours only keep the files open
         try? errors.close()
-        input.fileHandleForWriting.write(Data(script.utf8))
+        // The throwing write: a program that ends without reading its script (or could not start) breaks the
+        // pipe, which its status reports; FileHandle's other write traps on it, ending the whole test process.
+        try? input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
         try input.fileHandleForWriting.close()
         // Waits without holding a thread: tests run in parallel on the cooperative pool, two threads on a
         // 2-core machine, and two runs blocked in waitUntilExit stopped every async test meanwhile.

@@ -116,7 +116,9 @@ final class ServeProcess: @unchecked Sendable {  // fields set once in init; `pr
         process.standardInput = input == nil ? FileHandle.nullDevice : pipe
         try process.run()
         if let input {
-            pipe.fileHandleForWriting.write(Data(input.utf8))
+            // The throwing write: a program that ends without reading its input breaks the pipe, which its
+            // status reports; FileHandle's other write traps on it, ending the whole test process.
+            try? pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try pipe.fileHandleForWriting.close()
         }
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }

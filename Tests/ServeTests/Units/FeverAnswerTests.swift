@@ -74,7 +74,7 @@ struct FeverAnswerTests {
                 LibraryNumbers.Tag(name: "empty", number: 5, isKept: true),
                 LibraryNumbers.Tag(name: "tech", number: 1, isKept: false),
             ])
-        let directory = FeverDirectory(sources: [tech, plain, blank, fresh], numbers: numbers)
+        let directory = FeverDirectory(library: LibraryDirectory(sources: [tech, plain, blank, fresh], numbers: numbers))
         let all = FeverDirectory.uncategorized.id
         #expect(all == 2_147_483_647)
         #expect(directory.sources.map(\.title) == ["tech", "plain", "  "])
@@ -113,9 +113,10 @@ struct FeverAnswerTests {
     func noUntaggedGroup() {
         let tech = Self.source("tech", tags: ["tech"])
         let directory = FeverDirectory(
-            sources: [tech],
-            numbers: LibraryNumbers(
-                sources: [tech.id: 1], tags: [LibraryNumbers.Tag(name: "tech", number: 1, isKept: false)]))
+            library: LibraryDirectory(
+                sources: [tech],
+                numbers: LibraryNumbers(
+                    sources: [tech.id: 1], tags: [LibraryNumbers.Tag(name: "tech", number: 1, isKept: false)])))
         #expect(directory.groups == [Fever.Group(id: 1, title: "tech")])
         #expect(directory.feedsGroups == [Fever.FeedsGroup(group_id: 1, feed_ids: "1")])
     }

@@ -1,0 +1,10 @@
+import Foundation
+
+// pool-bench: a LibraryPool keeping many libraries current, each address fetched once for all (Benchmarks/pool.sh
+// runs it): `prepare --dir DIR`, then `run --dir COPY --open N`.
+let options = PoolBenchOptions(CommandLine.arguments.dropFirst())
+switch options.mode {
+case .serve: try await PoolFeedServer.serve(options)
+case .prepare: try await PoolBench.prepare(options)
+case .run: try await PoolBench.run(options)
+}
