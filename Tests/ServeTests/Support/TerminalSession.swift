@@ -72,7 +72,11 @@ final class TerminalSession: Sendable {
     /// Starts `command` (with `environment` added to the terminal's) in a new session on a new server.
     static func start(_ command: [String], environment: [String: String], in directory: URL) async throws -> TerminalSession {
         let name = "serve-tests-\(UUID().uuidString.prefix(8))"
-        let socket = directory.appendingPathComponent("tmux-\(name.suffix(8))").path
+        var socket = directory.appendingPathComponent("tmux-\(name.suffix(8))").path
+        // A socket's path has at most 107 bytes: a deep test directory's goes at the top of the temporary one.
+        if socket.utf8.count > 100 {
+            socket = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString.prefix(12))").path
+        }
         let server = Process()
         // Through `env --default-signal`, which also unblocks every signal: a child inherits the signal mask of the
         // thread that spawned it, and the test's threads block SIGCHLD, SIGHUP and SIGTERM. A server with them
