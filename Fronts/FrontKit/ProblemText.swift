@@ -79,7 +79,7 @@ public enum ProblemText {
     /// A fetch failure with its stage, the way status lines and source tables show it: `HTTP 404: not
     /// found`, `TIMEOUT: could not connect in time`, `PARSE: not a feed (…)`.
     public static func fetch(_ error: FetchError) -> String {
-        if case .http(let status, _) = error { return "HTTP \(status): \(fetchReason(error))" }
+        if case .http(let status, _) = error.failure { return "HTTP \(status): \(fetchReason(error))" }
         return "\(error.stage.rawValue.uppercased()): \(fetchReason(error))"
     }
 
@@ -106,6 +106,8 @@ public enum ProblemText {
             return "refused: the host leads to \(addressKind(kind)); this source may reach public addresses only"
         case .cancelled: return "cancelled"
         case .unclassified(_, let message): return message
+        case .privateNetwork(let failure):
+            return fetchReason(failure) + " (at an address on a private network the source may reach)"
         }
     }
 

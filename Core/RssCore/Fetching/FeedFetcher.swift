@@ -84,6 +84,9 @@ enum FetchKind: Sendable, Equatable {
     /// The address the body came from, after every redirect: what a page's relative links resolve against.
     /// Nil from fetchers that follow no redirect (files, fakes).
     var finalURL: URL?
+    /// Whether it came from an address on a private network the fetch's policy allows beyond the public web: a
+    /// failure to read it is then told as ``FetchError/privateNetwork(_:)``.
+    var viaPrivateNetwork = false
 
     /// A fetched body with its metadata.
     @_spi(Benchmarks) public init(

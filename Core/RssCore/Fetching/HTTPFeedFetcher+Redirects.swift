@@ -5,8 +5,35 @@ import NIOHTTP1
 
 extension HTTPFeedFetcher {
     /// Fetches `request.url`, following redirects by hand so that loops, the limit, the schemes allowed and the
-    /// permanence of each hop are ours to decide.
+    /// permanence of each hop are ours to decide. A failure at a hop whose address is on a private network the
+    /// policy allows is told as ``FetchError/privateNetwork(_:)``, and a body from one says so.
     func fetchFollowingRedirects(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        var hops: [URL] = []
+        do {
+            var response = try await followRedirects(request, hops: &hops)
+            if case .fetched(var fetched) = response, await ledToPrivateNetwork(hops, policy: request.policy) {
+                fetched.viaPrivateNetwork = true
+                response = .fetched(fetched)
+            }
+            return response
+        } catch {
+            guard error != .cancelled, await ledToPrivateNetwork(hops, policy: request.policy) else { throw error }
+            throw .privateNetwork(error)
+        }
+    }
+
+    /// Whether any of `hops` led to an address on a private network `policy` allows beyond the public web.
+    private func ledToPrivateNetwork(_ hops: [URL], policy: AddressPolicy) async -> Bool {
+        guard !policy.allowsEveryAddress, let addressGuard = try? await guardedClients.client(for: policy).guard  // made by the fetch
+        else { return false }
+        return hops.contains { hop in
+            guard let host = hop.host else { return false }
+            let port = hop.port ?? (hop.scheme?.lowercased() == "https" ? 443 : 80)
+            return addressGuard.ledToPrivateNetwork(host: host, port: port)
+        }
+    }
+
+    private func followRedirects(_ request: FetchRequest, hops: inout [URL]) async throws(FetchError) -> FetchResponse {
         var url = request.url
         var visited: Set<String> = [url.absoluteString]
         var redirects = 0
@@ -16,6 +43,7 @@ extension HTTPFeedFetcher {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw redirects == 0 ? .unsupportedScheme(url.scheme ?? "") : .redirect(.unsupportedScheme(url.scheme ?? ""))
             }
+            hops.append(url)
             let response = try await send(
                 url: url, etag: request.etag, lastModified: request.lastModified, policy: request.policy,
                 accept: request.kind == .feed ? Self.accept : Self.acceptPage)

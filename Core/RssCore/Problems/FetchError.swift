@@ -29,6 +29,10 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
     case addressNotAllowed(AddressKind)
     /// The fetch was cancelled: never a failure of the source, and never recorded as one.
     case cancelled
+    /// A failure at an address on a private network that the fetch's ``AddressPolicy`` allows besides the public
+    /// web (a server's `--allow-private`): the failure itself, which the owner's fronts show and a server tells
+    /// its remote users nothing of, so that nobody learns from it which ports of the owner's network answer.
+    indirect case privateNetwork(FetchError)
     /// A failure recorded by a version of RssReeder from before failures were typed: its stage and its words
     /// as stored. Only a database written by such a version holds one, until the source's next fetch.
     case unclassified(stage: Stage, message: String)
@@ -56,19 +60,38 @@ public enum FetchError: Error, Sendable, Equatable, Codable {
         case .parse: .parse
         case .redirect, .connection, .file, .unsupportedScheme, .addressNotAllowed, .cancelled: .fetch
         case .unclassified(let stage, _): stage
+        case .privateNetwork(let failure): failure.stage
         }
     }
 
     /// The HTTP status, for ``http(status:retryAfter:)``.
     public var httpStatus: Int? {
-        if case .http(let status, _) = self { return status }
-        return nil
+        switch self {
+        case .http(let status, _): status
+        case .privateNetwork(let failure): failure.httpStatus
+        default: nil
+        }
     }
 
     /// Not before this time, as the server asked with `Retry-After`; nil when it did not.
     var retryAfter: Date? {
-        if case .http(_, let retryAfter) = self { return retryAfter }
-        return nil
+        switch self {
+        case .http(_, let retryAfter): retryAfter
+        case .privateNetwork(let failure): failure.retryAfter
+        default: nil
+        }
+    }
+
+    /// The failure itself, what happened on a private network included.
+    public var failure: FetchError {
+        if case .privateNetwork(let failure) = self { return failure.failure }
+        return self
+    }
+
+    /// Whether it happened at an address on a private network the policy allows (``privateNetwork(_:)``).
+    public var isOnPrivateNetwork: Bool {
+        if case .privateNetwork = self { return true }
+        return false
     }
 }
 

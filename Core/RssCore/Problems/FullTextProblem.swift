@@ -31,11 +31,12 @@ public enum FullTextProblem: Error, Sendable, Equatable, Codable {
             if case .timeLimitExceeded = problem { return false }
             return true
         case .fetch(let error):
-            switch error {
+            switch error.failure {
             case .http(let status, _): return status != 429 && status != 408 && !(500..<600).contains(status)
             case .timeout, .connection: return false
             case .redirect, .tooLarge, .file, .parse, .unsupportedScheme, .addressNotAllowed, .unclassified: return true
             case .cancelled: return false
+            case .privateNetwork: return false  // `failure` has none left
             }
         }
     }

@@ -5,7 +5,34 @@ import RssCore
 /// what the problem holds (a server's answer goes to another program, not to a terminal).
 enum ProblemTextForAPI {
     static func message(_ problem: RssProblem) -> String {
-        ProblemText.message(problem, sources: SourcesState())
+        if let address = privateFailure(problem) { return privateNetworkAnswer(address) }
+        return ProblemText.message(problem, sources: SourcesState())
+    }
+
+    /// What is answered, whatever went wrong, about an address on a private network the server may reach (its
+    /// owner's `--allow-private`): a closed port, an open one that is no web server, a page that is no feed all
+    /// get these words, so that nobody learns from the answers which of the owner's hosts and ports answer. The
+    /// server's log has what happened.
+    static func privateNetworkAnswer(_ address: String) -> String {
+        "no feed could be read at \(address): it is on a private network this server may reach, and what went wrong "
+            + "there is told to the server's owner only"
+    }
+
+    /// A source's last fetch failure, as a feed's status shows it (Miniflux's `parsing_error_message`,
+    /// Nextcloud's `lastUpdateError`); one on a private network in the same words whatever it was.
+    static func fetch(_ error: FetchError) -> String {
+        guard error.isOnPrivateNetwork else { return ProblemText.fetch(error) }
+        return "FETCH: could not be read at an address on a private network this server may reach (what went wrong "
+            + "there is told to the server's owner only)"
+    }
+
+    /// The address of a failure that happened on such a network, if `problem` is one.
+    private static func privateFailure(_ problem: RssProblem) -> String? {
+        switch problem {
+        case .noFeed(let page, let error) where error.isOnPrivateNetwork: page
+        case .fullText(_, .fetch(let error)) where error.isOnPrivateNetwork: "the article's page"
+        default: nil
+        }
     }
 
     /// A feed an import did not follow: `ADDRESS: REASON`.

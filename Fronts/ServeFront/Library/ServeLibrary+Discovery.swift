@@ -71,7 +71,7 @@ extension ServeLibrary.Subscription {
     /// behind an address the policy refused); nil when a source is followed.
     var problem: String? {
         guard case .notFollowed(let problem) = self else { return nil }
-        return ProblemText.message(problem, sources: SourcesState())
+        return ProblemTextForAPI.message(problem)
     }
 
     /// The source followed, new or not.

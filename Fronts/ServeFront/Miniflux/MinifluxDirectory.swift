@@ -60,7 +60,7 @@ struct MinifluxDirectory {
             checked_at: Miniflux.date(source.status.lastAttempt ?? source.addedAt), disabled: !source.isEnabled,
             parsing_error_count: source.status.consecutiveFailures > 0 || source.status.lastError != nil
                 ? max(1, source.status.consecutiveFailures) : 0,
-            parsing_error_message: source.status.lastError.map(ProblemText.fetch) ?? "",
+            parsing_error_message: source.status.lastError.map(ProblemTextForAPI.fetch) ?? "",
             category: category(of: source), icon: Miniflux.Feed.Icon(feed_id: id))
     }
 

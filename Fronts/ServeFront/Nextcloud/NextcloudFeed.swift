@@ -43,7 +43,7 @@ struct NextcloudFeed: Encodable {
         unreadCount = unread
         link = source.siteLink?.absoluteString
         updateErrorCount = source.status.lastError == nil ? 0 : max(1, source.status.consecutiveFailures)
-        lastUpdateError = source.status.lastError.map(ProblemText.fetch)
+        lastUpdateError = source.status.lastError.map(ProblemTextForAPI.fetch)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import LoopbackServers
 import Testing
@@ -78,8 +81,10 @@ extension ServeEndToEnd {
             try await HTTP.with(server.baseURL) { http async throws in
                 let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
                 let hop = try await http.send(.POST, "/reader/api/0/subscription/quickadd", headers: auth, form: "quickadd=\(HTTP.encode(feeds.url("hop")))")
+                // The hop started in the allowed network: what went wrong there is the owner's to know.
                 let refused = try JSONDecoder().decode(Added.self, from: Data(hop.body.utf8))
-                #expect(refused.numResults == 0 && refused.error?.contains("loopback") == true, "\(hop.body)")
+                #expect(refused.numResults == 0 && refused.error?.contains("private network") == true, "\(hop.body)")
+                #expect(refused.error?.contains("loopback") == false, "\(hop.body)")
                 let good = try await http.send(.POST, "/reader/api/0/subscription/quickadd", headers: auth, form: "quickadd=\(HTTP.encode(feeds.url("feed.xml")))")
                 #expect(try JSONDecoder().decode(Added.self, from: Data(good.body.utf8)).numResults == 1, "\(good.body)")
             }
@@ -94,7 +99,7 @@ extension ServeEndToEnd {
             #expect(report.stdout.contains("loopback") || report.stderr.contains("loopback"), "\(report.stdout) \(report.stderr)")
             #expect(elsewhere.seen.isEmpty)
             let after = try #require(try await Library.sources(server.database).first)
-            #expect(after.status.lastError == .addressNotAllowed(.loopback))
+            #expect(after.status.lastError == .privateNetwork(.addressNotAllowed(.loopback)))
             #expect(await server.stop() == 0)
         }
 
@@ -119,6 +124,49 @@ extension ServeEndToEnd {
                     #expect(list.status == 200, "\(base)")
                 }
             }
+            #expect(await server.stop() == 0)
+        }
+
+        /// A remote user could map the owner's network by what a failed add answers: a closed port, an open one
+        /// that is no web server, a web page that is no feed, a missing page. In an allowed private network
+        /// every failure gets the same words; the server's log and the owner's fronts have what happened.
+        @Test("in an allowed private network, every failure to add a feed answers alike")
+        func privateNetworkFailuresAlike() async throws {
+            // A port nobody listens on: one that was listened on a moment ago.
+            let closedPort = try LoopbackListener().port
+            let silent = try LoopbackListener()
+            silent.start { client in
+                _ = "SSH-2.0-OpenSSH_9.2\r\n".withCString { write(client, $0, strlen($0)) }
+                close(client)
+            }
+            let web = try LoopbackFeedServer { request in
+                request.path == "/page"
+                    ? .init(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body><p>no feed here</p></body></html>".utf8))
+                    : .init(status: 404)
+            }
+            let server = try await ServeProcess(arguments: ["--allow-private", "127.0.0.1/32"])
+            var answers: [String] = []
+            try await HTTP.with(server.baseURL) { http async throws in
+                let auth = ["Authorization": "GoogleLogin auth=\(try #require(try await http.login()))"]
+                let basic = ["Authorization": HTTP.basic(ServeProcess.user, ServeProcess.password)]
+                for address in [
+                    "http://127.0.0.1:\(closedPort)/feed", "http://127.0.0.1:\(silent.port)/feed", web.url("page"), web.url("missing"),
+                ] {
+                    let quickadd = try await http.send(.POST, "/reader/api/0/subscription/quickadd", headers: auth, form: "quickadd=\(HTTP.encode(address))")
+                    let added = try JSONDecoder().decode(Added.self, from: Data(quickadd.body.utf8))
+                    #expect(added.numResults == 0, "\(address): \(quickadd.body)")
+                    answers.append((added.error ?? "").replacingOccurrences(of: address, with: "ADDRESS"))
+                    let discover = try await http.send(.POST, "/v1/discover", headers: basic, body: Data(#"{"url":"\#(address)"}"#.utf8))
+                    answers.append("\(discover.status) " + discover.body.replacingOccurrences(of: address.replacingOccurrences(of: "/", with: "\\/"), with: "ADDRESS"))
+                }
+            }
+            let quickadds = stride(from: 0, to: answers.count, by: 2).map { answers[$0] }
+            let discoveries = stride(from: 1, to: answers.count, by: 2).map { answers[$0] }
+            #expect(Set(quickadds).count == 1 && quickadds[0].contains("private network"), "\(quickadds)")
+            #expect(Set(discoveries).count == 1, "\(discoveries)")
+            // The owner's log says what each was.
+            let log = try String(contentsOfFile: server.logFile, encoding: .utf8)
+            #expect(log.contains("refused") || log.contains("connection"), "\(log.suffix(2_000))")
             #expect(await server.stop() == 0)
         }
     }

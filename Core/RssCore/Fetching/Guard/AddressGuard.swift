@@ -31,6 +31,8 @@ final class AddressGuard: Sendable {
         /// `Basic …` as the client sends it.
         let expectedAuthorization: String
         private let outcomes = Mutex<[String: (error: FetchError, at: ContinuousClock.Instant)]>([:])
+        /// The targets lately connected to (or tried) at an address the policy allows beyond the public web.
+        private let privateTargets = Mutex<[String: ContinuousClock.Instant]>([:])
 
         init(policy: AddressPolicy, resolver: any HostResolver, connectTimeout: TimeAmount, authorization: String) {
             self.policy = policy
@@ -50,6 +52,19 @@ final class AddressGuard: Sendable {
 
         func outcome(for target: String) -> FetchError? {
             outcomes.withLock { $0[target]?.error }
+        }
+
+        /// Remembers, for a minute, that `target` leads to an address on a private network the policy allows.
+        func notePrivate(_ target: String) {
+            let now = ContinuousClock.now
+            privateTargets.withLock { table in
+                table = table.filter { now - $0.value < .seconds(60) }
+                table[target] = now
+            }
+        }
+
+        func isPrivate(_ target: String) -> Bool {
+            privateTargets.withLock { $0[target] != nil }
         }
     }
 
@@ -85,6 +100,12 @@ final class AddressGuard: Sendable {
     /// Why the last tunnel to `host:port` failed within the last minute, if it did.
     func outcome(host: String, port: Int) -> FetchError? {
         rules.outcome(for: Self.target(host: host, port: port))
+    }
+
+    /// Whether a tunnel to `host:port` within the last minute led to an address on a private network the policy
+    /// allows beyond the public web (``FetchError/privateNetwork(_:)``).
+    func ledToPrivateNetwork(host: String, port: Int) -> Bool {
+        rules.isPrivate(Self.target(host: host, port: port))
     }
 
     /// Stops listening (tunnels open stay until their connections close).

@@ -100,6 +100,7 @@ final class TunnelRequestHandler: ChannelInboundHandler, RemovableChannelHandler
                 handler.fail(.connection(.hostNotFound), status: 502, target: target, context: context)
             case .success(.success(let addresses)):
                 let allowed = addresses.filter { rules.policy.refusal(of: $0) == nil }
+                if allowed.contains(where: { $0.kind != nil }) { rules.notePrivate(target) }
                 guard !allowed.isEmpty else {
                     let kind = addresses.lazy.compactMap { rules.policy.refusal(of: $0) }.first ?? .reserved
                     handler.fail(.addressNotAllowed(kind), status: 403, target: target, context: context)

@@ -51,7 +51,7 @@ struct FeedFinder: Sendable {
             // web page says where feeds are.
             guard reason == .parse(.htmlPage) else {
                 fetcher.deposit(pageResult, for: page)
-                return .none(reason)
+                return .none(body.viaPrivateNetwork ? .privateNetwork(reason) : reason)
             }
             let base = (body.permanentlyMovedTo ?? page).absoluteString
             let declared = await ParsingQueue.run {
@@ -71,6 +71,7 @@ struct FeedFinder: Sendable {
         }
         // The address may yet be followed as given: its fetch takes what this one got instead of asking again.
         fetcher.deposit(pageResult, for: page)
+        if case .success(let body) = pageResult, body.viaPrivateNetwork { return .none(.privateNetwork(reason)) }
         return .none(reason)
     }
 
