@@ -28,13 +28,15 @@ extension ReportSession {
         }
         let ids = titles.byID.withLock { Array($0.keys) }
         guard !ids.isEmpty else { return }
-        let mark = store.state.notices.nextID
-        store.dispatch(FetchFullText(articlesWhereNeeded: ids))
+        let ticket = CommandTicket()
+        let outcome = await store.outcome(of: ticket, dispatching: FetchFullText(articlesWhereNeeded: ids, ticket: ticket))
         await store.idle()
         let names = titles.byID.withLock { $0 }
-        for notice in store.state.notices.items where notice.id >= mark {
-            guard case .problem(.fullText(let article, let problem)) = notice.event else { continue }
-            StandardStreams.err("NO FULL TEXT \(names[article] ?? "?"): \(ProblemText.fullText(problem))")
+        // Every article's problem, however many: the notices keep only the latest.
+        guard case .fullText(_, let problems) = outcome else { return }
+        for problem in problems {
+            guard case .fullText(let article, let reason) = problem else { continue }
+            StandardStreams.err("NO FULL TEXT \(names[article] ?? "?"): \(ProblemText.fullText(reason))")
         }
     }
 }

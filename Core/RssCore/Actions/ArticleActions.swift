@@ -9,10 +9,14 @@ public struct OpenArticle: JournaledAction, ArticleTag, MarksTag {
     public static let journalName = "RssCore.OpenArticle"
     /// The article to show.
     let id: UUID
+    /// The command's ticket, for a front that waits for the article to be shown.
+    let ticket: CommandTicket?
 
-    /// Opens the article `id`.
-    public init(id: UUID) {
+    /// Opens the article `id`; ``CommandOutcome/done`` under `ticket`, if given, once its content is shown, or
+    /// ``RssProblem/articleGone(_:)``.
+    public init(id: UUID, ticket: CommandTicket? = nil) {
         self.id = id
+        self.ticket = ticket
     }
 
     /// Routes to the article and marks it read in both lists.
@@ -46,11 +50,14 @@ public struct SetRead: JournaledAction, MarksTag {
     let ids: [UUID]
     /// Read or unread.
     let isRead: Bool
+    /// The command's ticket, for a front that waits for the marks to be stored.
+    let ticket: CommandTicket?
 
-    /// Marks `ids` read (or unread).
-    public init(ids: [UUID], isRead: Bool) {
+    /// Marks `ids` read (or unread); ``CommandOutcome/done`` under `ticket`, if given, once they are stored.
+    public init(ids: [UUID], isRead: Bool, ticket: CommandTicket? = nil) {
         self.ids = ids
         self.isRead = isRead
+        self.ticket = ticket
     }
 
     /// Updates the rows.
@@ -68,11 +75,14 @@ public struct SetStarred: JournaledAction, MarksTag {
     let id: UUID
     /// Starred or not.
     let isStarred: Bool
+    /// The command's ticket, for a front that waits for the mark to be stored.
+    let ticket: CommandTicket?
 
-    /// Stars (or unstars) the article `id`.
-    public init(id: UUID, isStarred: Bool) {
+    /// Stars (or unstars) the article `id`; ``CommandOutcome/done`` under `ticket`, if given, once it is stored.
+    public init(id: UUID, isStarred: Bool, ticket: CommandTicket? = nil) {
         self.id = id
         self.isStarred = isStarred
+        self.ticket = ticket
     }
 
     /// Updates the rows and the open article.
@@ -112,31 +122,36 @@ public struct MarkAllRead: JournaledAction, MarksTag {
     let storedBefore: Date?
     /// Only articles numbered up to this, when set.
     let upToNumber: Int64?
+    /// The command's ticket, for a front that waits for the marks to be stored.
+    let ticket: CommandTicket?
 
     /// Marks everything of `sourceID` (or everything) read.
     public init(sourceID: UUID? = nil) {
-        self.init(sourceID: sourceID, tag: nil, sourceIDs: nil, bound: nil)
+        self.init(sourceID: sourceID, tag: nil, sourceIDs: nil, bound: nil, ticket: nil)
     }
 
-    /// Marks everything of the sources filed under `tag` read (within `bound`, when given).
-    public init(tag: String, bound: Bound? = nil) {
-        self.init(sourceID: nil, tag: tag, sourceIDs: nil, bound: bound)
+    /// Marks everything of the sources filed under `tag` read (within `bound`, when given);
+    /// ``CommandOutcome/done`` under `ticket`, if given, once stored.
+    public init(tag: String, bound: Bound? = nil, ticket: CommandTicket? = nil) {
+        self.init(sourceID: nil, tag: tag, sourceIDs: nil, bound: bound, ticket: ticket)
     }
 
     /// Marks the articles of `sources` (nil for every source) dated before `before` (nil for any date) read.
     init(sources: Set<UUID>?, before: Date?) {
-        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: before.map(Bound.datedBefore))
+        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: before.map(Bound.datedBefore), ticket: nil)
     }
 
-    /// Marks the articles of `sources` (nil for every source) within `bound` (nil: all of them) read.
-    public init(sources: Set<UUID>?, bound: Bound?) {
-        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: bound)
+    /// Marks the articles of `sources` (nil for every source) within `bound` (nil: all of them) read;
+    /// ``CommandOutcome/done`` under `ticket`, if given, once stored.
+    public init(sources: Set<UUID>?, bound: Bound?, ticket: CommandTicket? = nil) {
+        self.init(sourceID: nil, tag: nil, sourceIDs: sources, bound: bound, ticket: ticket)
     }
 
-    private init(sourceID: UUID?, tag: String?, sourceIDs: Set<UUID>?, bound: Bound?) {
+    private init(sourceID: UUID?, tag: String?, sourceIDs: Set<UUID>?, bound: Bound?, ticket: CommandTicket?) {
         self.sourceID = sourceID
         self.tag = tag
         self.sourceIDs = sourceIDs
+        self.ticket = ticket
         switch bound {
         case .datedBefore(let date): (before, storedBefore, upToNumber) = (date, nil, nil)
         case .storedBefore(let date): (before, storedBefore, upToNumber) = (nil, date, nil)
@@ -171,8 +186,10 @@ struct MarksSaved: JournaledAction, MarksTag {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.
     static let journalName = "RssCore.MarksSaved"
     let change: CountChange
+    var ticket: CommandTicket? = nil
 
     func updateState(_ state: inout RssState) {
         state.counts.apply(change)
+        state.outcomes.record(.done, for: ticket)
     }
 }

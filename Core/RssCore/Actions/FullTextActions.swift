@@ -57,27 +57,33 @@ public struct FetchFullText: JournaledAction, ArticleTag {
     let mode: Mode
     /// A policy the fetch must also keep to, besides the source's (a server passes its own).
     let restrictedPolicy: AddressPolicy?
+    /// The command's ticket, for a front that waits for its outcome.
+    let ticket: CommandTicket?
 
     /// Fetches the page of `article` now, whatever the feed carries and whatever the last attempt gave, under its
     /// source's ``AddressPolicy`` narrowed to what `policy` also allows: a server passes the policy of the sources
     /// its users add, so that a user never makes it fetch an address the owner did not allow, even through
     /// the owner's own sources.
-    public init(article: UUID, policy: AddressPolicy = .unrestricted) {
-        self.init(articles: [article], mode: .asked, policy: policy)
+    /// ``CommandOutcome/fullText(stored:problems:)`` under `ticket`, if given, says how it ended.
+    public init(article: UUID, policy: AddressPolicy = .unrestricted, ticket: CommandTicket? = nil) {
+        self.init(articles: [article], mode: .asked, policy: policy, ticket: ticket)
     }
 
     /// Fetches the pages of those `articles` that need one: no full text stored yet, a feed that does not
     /// carry them whole (as ``SetSourceFullText`` says), and no problem from the last attempt that may not have
     /// passed (a missing page, a refused address, not HTML, no article: for good; a timeout or a server error: for
     /// a day): what a full-text source's refresh fetches, for any article.
-    public init(articlesWhereNeeded articles: [UUID]) {
-        self.init(articles: articles, mode: .whereNeeded, policy: .unrestricted)
+    /// ``CommandOutcome/fullText(stored:problems:)`` under `ticket`, if given, says how they ended, every
+    /// problem included (the notices keep only the latest).
+    public init(articlesWhereNeeded articles: [UUID], ticket: CommandTicket? = nil) {
+        self.init(articles: articles, mode: .whereNeeded, policy: .unrestricted, ticket: ticket)
     }
 
-    init(articles: [UUID], mode: Mode, policy: AddressPolicy = .unrestricted) {
+    init(articles: [UUID], mode: Mode, policy: AddressPolicy = .unrestricted, ticket: CommandTicket? = nil) {
         self.articles = articles
         self.mode = mode
         restrictedPolicy = policy == .unrestricted ? nil : policy
+        self.ticket = mode == .due ? nil : ticket
     }
 
     /// The policy the fetch keeps to besides the source's.
@@ -90,6 +96,12 @@ public struct FetchFullText: JournaledAction, ArticleTag {
     public func updateState(_ state: inout RssState) {
         guard isCounted else { return }
         for article in articles { state.fullText.start(article) }
+        guard let ticket else { return }
+        if articles.isEmpty {
+            state.outcomes.record(.fullText(stored: 0, problems: []), for: ticket)
+        } else {
+            state.fullText.waiting.append(FullTextState.Waiting(ticket: ticket, left: articles))
+        }
     }
 }
 
@@ -125,7 +137,10 @@ struct FullTextFetched: JournaledAction, ArticleTag, NoticesTag {
     let date: Date
 
     func updateState(_ state: inout RssState) {
-        if counted { state.fullText.finish(article) }
+        if counted {
+            state.fullText.finish(article)
+            if let (ticket, outcome) = state.fullText.record(outcome, of: article) { state.outcomes.record(outcome, for: ticket) }
+        }
         switch outcome {
         case .stored(let html, let fetchedAt):
             if state.article?.id == article { state.article?.showPage(html, fetched: fetchedAt) }

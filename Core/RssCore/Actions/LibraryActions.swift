@@ -47,8 +47,11 @@ struct ArticleLoaded: JournaledAction, ArticleTag {
     let article: ArticleContent
     /// The ``RssState/articleRequest`` it was read for.
     let request: Int
+    var ticket: CommandTicket? = nil
 
     func updateState(_ state: inout RssState) {
+        // Shown or not (another article was opened since), the command that read it is over.
+        state.outcomes.record(.done, for: ticket)
         guard state.route == .showsArticle(uuid: article.id), state.articleRequest == request else { return }
         var article = self.article
         for change in state.pendingMarks.changes(sinceArticleRequest: request) { change.apply(to: &article) }

@@ -52,16 +52,22 @@ public struct ApplyRule: JournaledAction, NoticesTag {
     let name: String
     /// When it was asked for: the moment the rule's `age` is measured from.
     let date: Date
+    /// The command's ticket, for a front that waits for its outcome.
+    let ticket: CommandTicket?
 
-    /// Applies the rule `name`.
-    public init(name: String, date: Date = Date()) {
+    /// Applies the rule `name`; its outcome is recorded under `ticket`, if given
+    /// (``CommandOutcome/ruleApplied(articles:)``, or the problem).
+    public init(name: String, date: Date = Date(), ticket: CommandTicket? = nil) {
         self.name = name
         self.date = date
+        self.ticket = ticket
     }
 
     /// Only an unknown name changes the state (a notice); the articles change in the database.
     public func updateState(_ state: inout RssState) {
-        if state.rules.rule(named: name) == nil { state.notices.post(.unknownRule(name), at: date) }
+        guard state.rules.rule(named: name) == nil else { return }
+        state.notices.post(.unknownRule(name), at: date)
+        state.outcomes.record(.failed(.unknownRule(name)), for: ticket)
     }
 }
 
@@ -75,11 +81,13 @@ struct RuleApplied: JournaledAction, NoticesTag, MarksTag, ListsTag {
     let articles: Int
     let change: CountChange
     let date: Date
+    var ticket: CommandTicket? = nil
 
     func updateState(_ state: inout RssState) {
         state.counts.apply(change)
         state.notices.post(.ruleApplied(name: name, action: action, articles: articles), at: date)
         if articles > 0 { state.lists.reloadAll() }
+        state.outcomes.record(.ruleApplied(articles: articles), for: ticket)
     }
 }
 

@@ -9,17 +9,22 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
     let change: SettingChange
     /// When it was made (for the notice).
     let date: Date
+    /// The command's ticket, for a front that waits for its outcome.
+    let ticket: CommandTicket?
 
-    /// Applies `change`.
-    public init(_ change: SettingChange, date: Date = Date()) {
+    /// Applies `change`; its outcome is recorded under `ticket`, if given: ``CommandOutcome/done`` once stored,
+    /// or ``RssProblem/settingOutOfRange(_:allowed:)``.
+    public init(_ change: SettingChange, date: Date = Date(), ticket: CommandTicket? = nil) {
         self.change = change
         self.date = date
+        self.ticket = ticket
     }
 
     /// Validates and stores the setting.
     public func updateState(_ state: inout RssState) {
         if !change.isInRange, let allowed = change.allowedRange {
             state.notices.post(.settingOutOfRange(change, allowed: allowed), at: date)
+            state.outcomes.record(.failed(.settingOutOfRange(change, allowed: allowed)), for: ticket)
             return
         }
         state.settings.apply(change)
@@ -34,6 +39,11 @@ public struct ChangeSetting: JournaledAction, SettingsTag, ListsTag, NoticesTag 
         default: break
         }
     }
+}
+
+extension SettingChange {
+    /// Whether ``ChangeSetting`` takes it (its value in range).
+    var isAccepted: Bool { isInRange || allowedRange == nil }
 }
 
 extension SettingChange {

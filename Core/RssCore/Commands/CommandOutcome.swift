@@ -1,13 +1,16 @@
 /// What became of a command dispatched with a ``CommandTicket``.
 public enum CommandOutcome: Sendable, Equatable, Codable {
+    /// It did what it asked, and the database has it (marks stored, a setting changed).
+    case done
     /// An OPML import read its document (``ImportOPML``).
     case imported(OPMLImport)
     /// An OPML export wrote this many sources (``ExportOPML``).
     case exported(sources: Int)
     /// A rule applied on demand changed this many articles (``ApplyRule``).
     case ruleApplied(articles: Int)
-    /// An article's page was fetched and its text stored (``FetchFullText``).
-    case fullTextStored
+    /// The pages of a ``FetchFullText`` were fetched: how many gave a text (stored, or unchanged since), and the
+    /// problem of each that gave none, in the order the articles were named.
+    case fullText(stored: Int, problems: [RssProblem])
     /// The command failed: nothing of it was done (a problem posted as a notice as well).
     case failed(RssProblem)
 

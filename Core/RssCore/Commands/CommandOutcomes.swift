@@ -1,9 +1,11 @@
+import ReduxVM
+
 /// The outcomes of the latest commands dispatched with a ticket, for their fronts to read (``RssState/outcomes``,
-/// ``ReduxVM/Store/outcome(of:)``): the newest 64, so that the state stays small however many commands a
+/// ``ReduxVM/Store/outcome(of:dispatching:)``): the newest 256, so that the state stays small however many commands a
 /// long-running front sends, while a front waiting for its own finds it at once.
 public struct CommandOutcomes: Sendable, Equatable {
     /// Outcomes kept.
-    static let capacity = 64
+    static let capacity = 256
 
     private var entries: [(ticket: CommandTicket, outcome: CommandOutcome)] = []
 
@@ -21,5 +23,18 @@ public struct CommandOutcomes: Sendable, Equatable {
 
     public static func == (a: CommandOutcomes, b: CommandOutcomes) -> Bool {
         a.entries.elementsEqual(b.entries) { $0.ticket == $1.ticket && $0.outcome == $1.outcome }
+    }
+}
+
+/// A command dispatched with a ticket is over: its outcome, recorded for the front that waits for it (a side
+/// effect's last word when nothing else it dispatches says so).
+struct CommandEnded: JournaledAction {
+    /// The name in journals, fixed so that renaming the type keeps old journals readable.
+    static let journalName = "RssCore.CommandEnded"
+    let ticket: CommandTicket
+    let outcome: CommandOutcome
+
+    func updateState(_ state: inout RssState) {
+        state.outcomes.record(outcome, for: ticket)
     }
 }

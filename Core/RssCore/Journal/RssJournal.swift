@@ -51,7 +51,7 @@ public enum RssJournal {
         // Library: start, pages, the article, marks, notices.
         { $0.register(Start.self) }, { $0.register(Started.self) }, { $0.register(ListLoaded.self) },
         { $0.register(ArticleLoaded.self) }, { $0.register(ProblemOccurred.self) },
-        { $0.register(CountsChanged.self) }, { $0.register(MarksSaved.self) },
+        { $0.register(CountsChanged.self) }, { $0.register(MarksSaved.self) }, { $0.register(CommandEnded.self) },
         // Sources and refresh.
         { $0.register(AddSource.self) }, { $0.register(RemoveSource.self) }, { $0.register(SetSourceEnabled.self) },
         { $0.register(Refresh.self) }, { $0.register(CancelRefresh.self) }, { $0.register(SourceFetched.self) },

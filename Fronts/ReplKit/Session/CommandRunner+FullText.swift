@@ -6,9 +6,10 @@ import RssCore
 extension CommandRunner {
     /// Opens article `id` through routing (which marks it read); the article view prints it once loaded.
     func open(_ id: UUID) {
-        let mark = state.notices.nextID
-        store.dispatch(OpenArticle(id: id))
-        waiter.until { $0.article?.id == id || $0.notices.nextID > mark }
+        let ticket = CommandTicket()
+        store.dispatch(OpenArticle(id: id, ticket: ticket))
+        // Shown, or a problem (gone since), which the notices view prints.
+        waiter.until { $0.outcomes[ticket] != nil }
         // Afterwards the route goes back to the lists, ready for the next `open`.
         store.dispatch(CloseArticle())
         waiter.processed()

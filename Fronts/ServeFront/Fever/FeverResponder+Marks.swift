@@ -15,17 +15,17 @@ extension FeverResponder {
             try await library.mark(numbers: [number], [mark.change.itemMark])
         case .feed(let number):
             guard mark.change == .read, let source = directory?.source(numbered: number) else { return }
-            await library.markAllRead(sources: [source.id], bound: bound)
+            try await library.markAllRead(sources: [source.id], bound: bound)
         case .group(let number):
             guard mark.change == .read, let directory else { return }
             if number == 0 {
-                await library.markAllRead(sources: nil, bound: bound)
+                try await library.markAllRead(sources: nil, bound: bound)
             } else if let tag = directory.tag(numbered: number) {
                 // By the tag itself: RssCore resolves its sources where it stores the marks.
-                await library.markAllRead(tag: tag, bound: bound)
+                try await library.markAllRead(tag: tag, bound: bound)
             } else if let sources = directory.sources(inGroup: number), !sources.isEmpty {
                 // The untagged group.
-                await library.markAllRead(sources: sources, bound: bound)
+                try await library.markAllRead(sources: sources, bound: bound)
             }
         }
     }

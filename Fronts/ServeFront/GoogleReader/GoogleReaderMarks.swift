@@ -41,9 +41,9 @@ struct GoogleReaderMarks: LibraryEndpoint {
         let directory = try await GoogleReaderDirectory.load(library)
         guard case .some(let sources) = stream.sources(in: directory) else { throw APIError.notFound("no such feed") }
         if case .label(let tag) = stream, bound == nil {
-            await library.markAllRead(tag: tag)
+            try await library.markAllRead(tag: tag)
         } else {
-            await library.markAllRead(sources: sources, bound: bound)
+            try await library.markAllRead(sources: sources, bound: bound)
         }
         return Reply.text("OK")
     }

@@ -23,9 +23,9 @@ extension ServeLibrary {
 
     /// Marks the articles of the sources filed under `tag` within `bound` read; RssCore resolves the tag's
     /// sources where it stores the marks.
-    func markAllRead(tag: String, bound: MarkAllRead.Bound) async {
-        store.dispatch(MarkAllRead(tag: tag, bound: bound))
-        await store.processed()
+    func markAllRead(tag: String, bound: MarkAllRead.Bound) async throws {
+        let ticket = CommandTicket()
+        try Self.stored(await store.outcome(of: ticket, dispatching: MarkAllRead(tag: tag, bound: bound, ticket: ticket)))
     }
 }
 

@@ -12,19 +12,19 @@ extension ServeLibrary {
     @discardableResult
     func mark(numbers: [Int64], _ marks: [ItemMark]) async throws -> [ArticleSnapshot] {
         let found = try await articles(numbers: numbers)
-        await mark(ids: found.map(\.id), marks)
+        try await mark(ids: found.map(\.id), marks)
         return found
     }
 
     /// Sets `marks`, in that order, on the articles `ids`; returns once the database has them.
-    func mark(ids: [UUID], _ marks: [ItemMark]) async {
+    func mark(ids: [UUID], _ marks: [ItemMark]) async throws {
         guard !ids.isEmpty else { return }
         for mark in marks {
             switch mark {
-            case .read: await setRead(ids, true)
-            case .unread: await setRead(ids, false)
-            case .starred: await setStarred(ids, true)
-            case .unstarred: await setStarred(ids, false)
+            case .read: try await setRead(ids, true)
+            case .unread: try await setRead(ids, false)
+            case .starred: try await setStarred(ids, true)
+            case .unstarred: try await setStarred(ids, false)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import ReduxVM
 import RssCore
 
@@ -59,19 +60,10 @@ struct ServeLibrary: Sendable {
     /// source's policy narrowed to ``policy``; or the problem that left the article with its feed's text
     /// (``/RssCore/RssProblem/fullText(article:_:)``, or ``/RssCore/RssProblem/articleGone(_:)``).
     func fetchFullText(_ id: UUID) async throws -> Result<String, RssProblem> {
-        let mark = store.state.notices.nextID
-        store.dispatch(FetchFullText(article: id, policy: policy))
-        await store.processed()
-        let state = await StateCondition.wait(on: store) { !$0.fullText.isFetching(id) }
-        let problem = state.notices.items.last { notice in
-            guard notice.id >= mark else { return false }
-            switch notice.problem {
-            case .fullText(let article, _)?, .articleGone(let article)?: return article == id
-            case .database?: return true
-            default: return false
-            }
-        }?.problem
-        if let problem { return .failure(problem) }
+        let ticket = CommandTicket()
+        let outcome = await store.outcome(of: ticket, dispatching: FetchFullText(article: id, policy: policy, ticket: ticket))
+        if case .fullText(_, let problems) = outcome, let problem = problems.first { return .failure(problem) }
+        if let problem = outcome.problem { return .failure(problem) }
         guard let body = try await store.article(id: id)?.body else { return .failure(.articleGone(id)) }
         return .success(body.html)
     }
@@ -81,23 +73,33 @@ struct ServeLibrary: Sendable {
         await store.checkForChanges()
     }
 
-    /// Marks articles read or unread, and returns once the database has it.
-    func setRead(_ ids: [UUID], _ isRead: Bool) async {
+    /// Marks articles read or unread, and returns once the database has it; a database that failed to store
+    /// it is a 503 (the client sends the marks again).
+    func setRead(_ ids: [UUID], _ isRead: Bool) async throws {
         guard !ids.isEmpty else { return }
-        store.dispatch(SetRead(ids: ids, isRead: isRead))
-        await store.databaseSettled()
+        let ticket = CommandTicket()
+        try Self.stored(await store.outcome(of: ticket, dispatching: SetRead(ids: ids, isRead: isRead, ticket: ticket)))
     }
 
-    /// Stars or unstars articles.
-    func setStarred(_ ids: [UUID], _ isStarred: Bool) async {
-        for id in ids { store.dispatch(SetStarred(id: id, isStarred: isStarred)) }
-        await store.databaseSettled()
+    /// Stars or unstars articles, and returns once the database has it.
+    func setStarred(_ ids: [UUID], _ isStarred: Bool) async throws {
+        guard let last = ids.last else { return }
+        for id in ids.dropLast() { store.dispatch(SetStarred(id: id, isStarred: isStarred)) }
+        // Marks are stored one after the other, in order: once the last is, so are the others.
+        let ticket = CommandTicket()
+        try Self.stored(await store.outcome(of: ticket, dispatching: SetStarred(id: last, isStarred: isStarred, ticket: ticket)))
     }
 
-    /// Marks the articles of `sources` (nil: all) within `bound` (nil: all of them) read.
-    func markAllRead(sources: Set<UUID>?, bound: MarkAllRead.Bound?) async {
-        store.dispatch(MarkAllRead(sources: sources, bound: bound))
-        await store.databaseSettled()
+    /// Marks the articles of `sources` (nil: all) within `bound` (nil: all of them) read, and returns once the
+    /// database has it.
+    func markAllRead(sources: Set<UUID>?, bound: MarkAllRead.Bound?) async throws {
+        let ticket = CommandTicket()
+        try Self.stored(await store.outcome(of: ticket, dispatching: MarkAllRead(sources: sources, bound: bound, ticket: ticket)))
+    }
+
+    /// Throws a 503 when `outcome` is a problem: what was asked is not in the database.
+    static func stored(_ outcome: CommandOutcome) throws {
+        if let problem = outcome.problem { throw APIError(.serviceUnavailable, ProblemTextForAPI.message(problem)) }
     }
 
     /// The numbers clients name sources and tags by (``/RssCore/LibraryNumbers``), as the database has them.
@@ -144,8 +146,8 @@ struct ServeLibrary: Sendable {
     /// the import.
     func importOPML(_ document: Data) async -> Result<OPMLImport, RssProblem> {
         let ticket = CommandTicket()
-        store.dispatch(ImportOPML(document: document, named: "the OPML document", policy: policy, ticket: ticket))
-        switch await store.outcome(of: ticket) {
+        let action = ImportOPML(document: document, named: "the OPML document", policy: policy, ticket: ticket)
+        switch await store.outcome(of: ticket, dispatching: action) {
         case .imported(let outcome): return .success(outcome)
         case .failed(let problem): return .failure(problem)
         default: return .success(OPMLImport(added: 0, alreadyFollowed: 0, refused: []))
@@ -157,10 +159,10 @@ struct ServeLibrary: Sendable {
         await store.exportedOPML()
     }
 
-    /// Marks the articles of the sources filed under `tag` read.
-    func markAllRead(tag: String) async {
-        store.dispatch(MarkAllRead(tag: tag))
-        await store.databaseSettled()
+    /// Marks the articles of the sources filed under `tag` read, and returns once the database has it.
+    func markAllRead(tag: String) async throws {
+        let ticket = CommandTicket()
+        try Self.stored(await store.outcome(of: ticket, dispatching: MarkAllRead(tag: tag, ticket: ticket)))
     }
 
     /// Stops following `source`.

@@ -92,7 +92,7 @@ struct MinifluxCategories: LibraryEndpoint {
     func markAllRead(_ context: ServeContext) async throws -> Response {
         let directory = try await MinifluxDirectory.load(library)
         let number = try Self.category(context, directory)
-        await library.markAllRead(sources: Set(directory.sources(inCategory: number).map(\.id)), bound: .datedBefore(Date()))
+        try await library.markAllRead(sources: Set(directory.sources(inCategory: number).map(\.id)), bound: .datedBefore(Date()))
         return Reply.noContent()
     }
 

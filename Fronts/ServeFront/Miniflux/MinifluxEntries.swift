@@ -107,7 +107,7 @@ struct MinifluxEntries: LibraryEndpoint {
     func toggleStar(_ context: ServeContext) async throws -> Response {
         let number = try MinifluxRoutes.number(context, "id", thing: "entry")
         guard let article = try await library.articles(numbers: [Int64(number)]).first else { throw Miniflux.notFound }
-        await library.mark(ids: [article.id], [article.isStarred ? .unstarred : .starred])
+        try await library.mark(ids: [article.id], [article.isStarred ? .unstarred : .starred])
         return Reply.noContent()
     }
 

@@ -104,7 +104,7 @@ struct MinifluxFeeds: LibraryEndpoint {
     /// Marks the feed's entries read, but those dated in the future (as Miniflux spares them); 204.
     func markAllRead(_ context: ServeContext) async throws -> Response {
         let source = try Self.source(context, try await MinifluxDirectory.load(library))
-        await library.markAllRead(sources: [source.id], bound: .datedBefore(Date()))
+        try await library.markAllRead(sources: [source.id], bound: .datedBefore(Date()))
         return Reply.noContent()
     }
 

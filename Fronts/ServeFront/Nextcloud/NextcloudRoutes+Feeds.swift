@@ -34,7 +34,7 @@ extension NextcloudRoutes {
         case .markFeedRead(let id):
             let source = try Self.source(id, in: directory)
             let newest = try parameters.required("newestItemId")
-            await library.markAllRead(sources: [source.id], bound: .numberedUpTo(newest))
+            try await library.markAllRead(sources: [source.id], bound: .numberedUpTo(newest))
             return try Self.done()
         case .updateFeed:
             // News's updater fetches the feed now; so does this server, without waiting for the fetch.

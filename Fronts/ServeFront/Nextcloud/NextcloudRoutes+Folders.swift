@@ -37,7 +37,7 @@ extension NextcloudRoutes {
             let folder = try Self.folder(id, in: directory)
             let newest = try parameters.required("newestItemId")
             let sources = Set(directory.sources(inFolder: folder.number).map(\.id))
-            if !sources.isEmpty { await library.markAllRead(sources: sources, bound: .numberedUpTo(newest)) }
+            if !sources.isEmpty { try await library.markAllRead(sources: sources, bound: .numberedUpTo(newest)) }
             return try Self.done()
         default:
             throw NextcloudError.notFound("no such folder route")

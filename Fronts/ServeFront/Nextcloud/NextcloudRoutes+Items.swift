@@ -23,13 +23,13 @@ extension NextcloudRoutes {
         case .markItems(let mark):
             // Unknown items are skipped, as News does: a client's list may name items gone meanwhile.
             let ids = try await articles(parameters, starring: mark == .star || mark == .unstar)
-            await library.mark(ids: ids, [mark.itemMark])
+            try await library.mark(ids: ids, [mark.itemMark])
         case .starByGuid(let feed, let guid, let starred):
             let directory = try await directory()
             guard let source = directory.source(feed) else { throw NextcloudError.notFound("no feed \(feed)") }
             let found = try await library.articles(of: source.id, guids: [guid])
             guard !found.isEmpty else { throw NextcloudError.notFound("no item \(guid) in feed \(feed)") }
-            await library.mark(ids: found.map(\.id), [starred ? .starred : .unstarred])
+            try await library.mark(ids: found.map(\.id), [starred ? .starred : .unstarred])
         case .flagsWithoutStar(let feed, let guid):
             // Nothing to change, but the client learns when its guid did not reach the server whole (a `#` and
             // what follows it are never sent), as a star of it would.
@@ -39,7 +39,7 @@ extension NextcloudRoutes {
             }
         case .markAllRead:
             let newest = try parameters.required("newestItemId")
-            await library.markAllRead(sources: nil, bound: .numberedUpTo(newest))
+            try await library.markAllRead(sources: nil, bound: .numberedUpTo(newest))
         default:
             throw NextcloudError.notFound("no such item route")
         }

@@ -44,10 +44,10 @@ final class LibraryService: Service {
     /// failure becomes a problem notice. With an `id`, starting it cancels the work with that id that has
     /// not run yet: a superseded list read is skipped.
     func perform(
-        _ trunk: Trunk<RssState>, id: String? = nil,
+        _ trunk: Trunk<RssState>, id: String? = nil, ticket: CommandTicket? = nil,
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> (any Action<RssState>)?
     ) {
-        DatabaseLane.run(trunk, id: id, database: database, now: now, work)
+        DatabaseLane.run(trunk, id: id, database: database, now: now, ticket: ticket, work)
     }
 }
 
@@ -57,9 +57,11 @@ final class LibraryService: Service {
 enum DatabaseLane {
     static let lane = TaskLane("RssCore.database")
 
-    /// Runs `work` in the lane; see ``LibraryService/perform(_:id:_:)``.
+    /// Runs `work` in the lane; see ``LibraryService/perform(_:id:ticket:_:)``. A database problem ends the
+    /// command `ticket` names, when there is one.
     static func run(
         _ trunk: Trunk<RssState>, id: String? = nil, database: FeedDatabase, now: @escaping @Sendable () -> Date,
+        ticket: CommandTicket? = nil,
         _ work: @escaping @Sendable (FeedDatabase) throws(DatabaseProblem) -> (any Action<RssState>)?
     ) {
         let body: @Sendable (Trunk<RssState>) async -> Void = { trunk in
@@ -67,7 +69,7 @@ enum DatabaseLane {
             do throws(DatabaseProblem) {
                 if let action = try work(database) { trunk.dispatch(action) }
             } catch {
-                trunk.dispatch(ProblemOccurred(problem: .database(error), date: now()))
+                trunk.dispatch(ProblemOccurred(problem: .database(error), date: now(), ticket: ticket))
             }
         }
         if let id {

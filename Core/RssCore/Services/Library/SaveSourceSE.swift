@@ -42,18 +42,21 @@ struct RemoveSourceSE: SideEffect {
     }
 }
 
-/// ChangeSetting (accepted) → store it.
+/// ChangeSetting (accepted) → store it (when it changed anything) → the command's outcome, for a front that
+/// waits for it.
 struct SaveSettingsSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
-        box.lastAction(is: ChangeSetting.self) && box.isNew(keyPath: \.settings)
+        guard let action = box.lastAction(as: ChangeSetting.self), action.change.isAccepted else { return false }
+        return box.isNew(keyPath: \.settings) || action.ticket != nil
     }
 
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
-        guard let change = box.lastAction(as: ChangeSetting.self)?.change else { return }
-        let (key, value) = Settings.stored(change)
-        service.perform(trunk) { database throws(DatabaseProblem) in
-            try database.setSetting(key, to: value)
-            return nil
+        guard let action = box.lastAction(as: ChangeSetting.self) else { return }
+        let (key, value) = Settings.stored(action.change)
+        let changed = box.isNew(keyPath: \.settings)
+        service.perform(trunk, ticket: action.ticket) { database throws(DatabaseProblem) in
+            if changed { try database.setSetting(key, to: value) }
+            return action.ticket.map { CommandEnded(ticket: $0, outcome: .done) }
         }
     }
 }

@@ -90,10 +90,10 @@ struct RuleCommand: ReplCommand, Equatable {
             session.console.print("removed rule \(UserMessage.line(rule.name))")
         case .apply(let name):
             guard let rule = session.knownRule(name) else { return }
-            let before = session.state.notices.nextID
-            session.store.dispatch(ApplyRule(name: rule.name))
-            // The notice saying what it did (or why not) ends the wait; the notices view prints it.
-            session.waiter.until { state in state.notices.items.contains { $0.id >= before } && state.listsSettled }
+            let ticket = CommandTicket()
+            session.store.dispatch(ApplyRule(name: rule.name, ticket: ticket))
+            // Its outcome ends the wait; the notices view prints what it did, or why not.
+            session.waiter.until { state in state.outcomes[ticket] != nil && state.listsSettled }
         }
     }
 

@@ -41,10 +41,11 @@ struct SetCommand: ReplCommand, Equatable {
         case .failure(let error):
             session.console.error(error.description)
         case .success(let setting):
-            let mark = session.state.notices.nextID
-            session.store.dispatch(ChangeSetting(setting))
-            session.waiter.until { $0.listsSettled }
-            if session.state.notices.nextID == mark { showSettings(session) }
+            // A value out of range is the command's problem, which the notices view prints; else the settings.
+            let ticket = CommandTicket()
+            session.store.dispatch(ChangeSetting(setting, ticket: ticket))
+            session.waiter.until { $0.outcomes[ticket] != nil && $0.listsSettled }
+            if session.state.outcomes[ticket] == .done { showSettings(session) }
         }
     }
 
