@@ -30,7 +30,13 @@ while [ $round -le "$ROUNDS" ]; do
         rm -rf "$WORK/run"
         cp -r "$WORK/prepared" "$WORK/run"
         echo "== round $round, at most $open open"
-        "$BIN/pool-bench" run --dir "$WORK/run" --open "$open" --cycles 3
+        if [ "$open" = 20 ]; then
+            # Closed after 2 s unused: the first answers are of closed libraries.
+            "$BIN/pool-bench" run --dir "$WORK/run" --open 20 --idle-seconds 2 --cycles 3
+        else
+            # None closed: every library open at once.
+            "$BIN/pool-bench" run --dir "$WORK/run" --open 200 --idle-seconds 3600 --cycles 3 --first-answers 0
+        fi
     done
     round=$((round + 1))
 done

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The feed server, as a child process of this one: started with `serve`, asked over HTTP for a new edition and
 /// for its counts, stopped by closing its standard input.

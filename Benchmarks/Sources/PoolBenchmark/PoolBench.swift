@@ -13,7 +13,9 @@ enum PoolBench {
         try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
         let follows = draw(options)
         let pool = LibraryPool(LibraryPool.Configuration(maximumOpen: 20, idleTime: .seconds(5), changeCheckInterval: nil))
+        print("load \(loadAverage())")
         let started = ContinuousClock.now
+        let cpu = cpuSeconds()
         await forEach(0..<options.libraries, atOnce: 4) { index in
             guard let lease = try? await pool.lease(library(index, in: options.directory)) else {
                 fatalError("cannot open library \(index)")
@@ -29,8 +31,8 @@ enum PoolBench {
         let distinct = Set(follows.joined()).count
         print(
             "prepared \(options.libraries) libraries following \(options.follows) of \(options.feeds) feeds each "
-                + "(\(distinct) distinct) in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s: "
-                + "\(ok) fetched, \(notModified) not modified")
+                + "(\(distinct) distinct, every item new) in \(String(format: "%.1f s wall, %.1f s CPU", (ContinuousClock.now - started).seconds, cpuSeconds() - cpu)): "
+                + "\(ok) fetched, \(notModified) not modified; peak memory \(String(format: "%.1f", Memory.peak())) MB; load \(loadAverage())")
     }
 
     /// Measures `--cycles` refreshes of every library, each making every address due (a new edition of every
@@ -40,11 +42,14 @@ enum PoolBench {
         defer { server.stop() }
         let offset = Mutex<TimeInterval>(0)
         let pool = LibraryPool(
-            LibraryPool.Configuration(maximumOpen: options.maximumOpen, idleTime: .seconds(2), changeCheckInterval: nil),
+            LibraryPool.Configuration(
+                maximumOpen: options.maximumOpen, idleTime: .seconds(options.idleSeconds), changeCheckInterval: nil),
             now: { Date().addingTimeInterval(offset.withLock { $0 }) })
         let files = (0..<options.libraries).map { library($0, in: options.directory) }
         pool.keepCurrent(files)
-        print("load \(loadAverage()); \(options.libraries) libraries, at most \(options.maximumOpen) open while unused")
+        print(
+            "load \(loadAverage()); \(options.libraries) libraries, at most \(options.maximumOpen) open while unused, "
+                + "closed after \(options.idleSeconds) s unused")
         for cycle in 1...options.cycles {
             try await server.nextEdition()
             offset.withLock { $0 += 3_601 }
@@ -60,8 +65,13 @@ enum PoolBench {
                     report.sharedAnswers, report.duration.seconds, cpuUsed, pool.openCount, Memory.resident(),
                     Memory.peak()))
         }
+        guard options.firstAnswers > 0 else {
+            print(String(format: "peak memory %.1f MB; load %@", Memory.peak(), loadAverage()))
+            await pool.close()
+            return
+        }
         // The first answer of closed libraries: opened, and asked what a sync's first request asks.
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(options.idleSeconds + 1))
         while pool.openCount > 0 { try await Task.sleep(for: .milliseconds(100)) }
         var timings: [Double] = []
         for index in stride(from: 0, to: options.libraries, by: max(1, options.libraries / max(1, options.firstAnswers))) {

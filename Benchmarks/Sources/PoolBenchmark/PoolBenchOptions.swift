@@ -20,6 +20,8 @@ struct PoolBenchOptions: Sendable {
     var latency = Duration.milliseconds(20)
     var cycles = 3
     var maximumOpen = 20
+    /// How long a library nobody uses stays open.
+    var idleSeconds = 2
     var seed: UInt64 = 20_261_128
     /// The feed servers listen on 127.0.0.1… at this port, so that the libraries a run copies find them again.
     var port = 18_610
@@ -49,6 +51,7 @@ struct PoolBenchOptions: Sendable {
             case "--latency-ms": latency = .milliseconds(number())
             case "--cycles": cycles = max(1, number())
             case "--open": maximumOpen = max(1, number())
+            case "--idle-seconds": idleSeconds = max(1, number())
             case "--seed": seed = UInt64(number())
             case "--port": port = number()
             case "--first-answers": firstAnswers = number()

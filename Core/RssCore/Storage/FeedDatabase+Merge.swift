@@ -82,179 +82,54 @@ extension FeedDatabase {
         }
     }
 
-    /// The merge itself; the articles it inserts are added to `pending`, for the caller to index before the
-    /// transaction commits.
+    /// The merge itself, a step per concern: identity (``MergeIdentity``), changes to known articles
+    /// (``KnownArticleUpdate``), new articles with their rules, stories and full-text queueing
+    /// (``NewArticleInsertion``), counts (``MergeTally``), retention's tombstones (``TombstonePruning``), and the
+    /// source's status and details (``SourceDetailsUpdate``). The articles it inserts are added to `pending`, for
+    /// the caller to index before the transaction commits.
     static func merge(
         _ items: [FetchedItem], sourceID: UUID, status: StoredFetchStatus?, details: FeedDetails = FeedDetails(),
         now: Date, showingStoriesOnce: Bool = false, indexing pending: inout PendingSearchIndex, _ db: Database
     ) throws -> MergeResult? {
         let source = sourceID.uuidString
-        // The source's full-text choice; nil when the source is gone.
-        guard let isFullText = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT fullText FROM source WHERE id = ?"), arguments: [source])
-        else {
-            return nil
-        }
+        guard let fullText = try FullTextQueueing.of(source, db) else { return nil }  // the source is gone
         var stored = try StoredFeedItems(sourceID: source, stableIDs: items.map(\.stableID), db)
         try stored.matchOtherForms(of: items, sourceID: source, db)
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO article (\(StoredArticle.columns), \(Self.storyColumns))
-            VALUES (\(StoredArticle.placeholders), \(Self.storyPlaceholders))
-            """)
-        let update = try db.cachedStatement(sql: """
-            UPDATE article SET title = ?, link = ?, author = ?, publishedAt = ?, updatedAt = ?, summary = ?,
-                contentHTML = ?, enclosureURL = ?, enclosureType = ?, categories = ?, sortDate = ?, changedAt = ?,
-                originLink = ?, linkKey = ?, titleKey = ?
-            WHERE rowid = ?
-            """)
-        let stories = try StoryLinking(db)
-
-        let bury = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO article_tombstone (sourceId, stableId) VALUES (?, ?)")
-        let rules = try NewArticleRules(db, sourceID: sourceID)
-
+        var identity = MergeIdentity(stored)
+        let updates = try KnownArticleUpdate(now: now, db)
+        let insertion = try NewArticleInsertion(
+            sourceID: sourceID, now: now, showingStoriesOnce: showingStoriesOnce, fullText: fullText, db)
         var result = MergeResult(inserted: 0, updated: 0)
+        var tally = MergeTally()
         var insertedRowids: ClosedRange<Int64>?
-        var seen = Set<String>()
-        for item in items where seen.insert(item.stableID).inserted {
-            if let known = stored.article(for: item.stableID) {
-                let fetched = MergeFields(item: item)
-                    .keepingPageFields(known.pageFilled, of: known.fields, titleIsFallback: item.titleIsFallback)
-                if known.fields == fetched { continue }
-                let sortDate = fetched.publishedAt ?? fetched.updatedAt ?? known.firstSeenAt
-                let rowid = known.rowid
-                if pending.contains(rowid) {
-                    // Stored earlier in this transaction (the same feed merged twice in one batch): its update
-                    // trigger must find it in the index.
-                    try pending.index(db)
-                }
-                // The story it was linked to stays; the keys follow the text, for the copies still to come.
-                let signature = StorySignature(item)
-                try update.execute(arguments: [
-                    fetched.title, item.link, fetched.author, fetched.publishedAt, fetched.updatedAt, item.summary,
-                    item.contentHTML, fetched.enclosureURL, fetched.enclosureType, fetched.categories, sortDate,
-                    now.storageValue, item.originLink, signature.linkKey, signature.titleKey, rowid,
-                ])
-                result.updated += 1
-            } else if stored.isBuried(item.stableID) {
+        for item in items {
+            switch identity.place(item.stableID) {
+            case .repeated, .buried:
                 continue
-            } else {
-                let verdict = rules.verdict(for: item, firstSeen: now, now: now)
-                result.ruled += verdict.changes
-                if verdict.isDeleted {
-                    // Deleted by a rule: never stored; the tombstone keeps the next fetch from bringing it.
-                    try bury.execute(arguments: [source, item.stableID])
-                    continue
+            case .known(let known):
+                if try updates.apply(item, to: known, indexing: &pending, db) { result.updated += 1 }
+            case .new:
+                switch try insertion.insert(item, isFirst: result.inserted == 0, db) {
+                case .deleted(let changes):
+                    result.ruled += changes
+                case .inserted(let rowid, let counted, let changes):
+                    result.ruled += changes
+                    tally.count(counted)
+                    insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
+                    result.inserted += 1
                 }
-                let signature = StorySignature(item)
-                let date = (item.publishedAt ?? item.updatedAt ?? now).storageValue
-                let copy = try stories.match(for: signature, sourceID: source, date: date)
-                    .map { try Self.joinStory($0, hidden: verdict.isHidden, db) }
-                // A copy of a story takes the story's marks: a mark on one copy is a mark on all.
-                let inherits = showingStoriesOnce && copy?.match.isHidden == false
-                let isRead = verdict.isRead || inherits && copy?.match.isRead == true
-                let isStarred = verdict.isStarred || inherits && copy?.match.isStarred == true
-                let article = StoredArticle(
-                    id: UUID.timeOrdered(at: now), sourceID: sourceID, stableID: item.stableID, title: item.title,
-                    link: item.link, author: item.author, publishedAt: item.publishedAt, updatedAt: item.updatedAt,
-                    summary: item.summary, contentHTML: item.contentHTML, enclosureURL: item.enclosureURL,
-                    enclosureType: item.enclosureType, categories: item.categories, firstSeenAt: now,
-                    isRead: isRead, isStarred: isStarred)
-                let isDuplicate = copy?.isDuplicate ?? false
-                // A full-text source's new article is due for its page's text at once (see FeedSchema+FullText).
-                let storyArguments: StatementArguments = [
-                    verdict.isHidden, item.originLink, signature.linkKey, signature.titleKey,
-                    copy?.match.storyNumber, isDuplicate, isFullText ? now.storageValue : nil,
-                ]
-                if result.inserted == 0, let number = try firstFreeArticleNumber(db) {
-                    // Above every number ever given: the ones after it follow by SQLite's own rule.
-                    try db.cachedStatement(sql: """
-                        INSERT INTO article (rowid, \(StoredArticle.columns), \(Self.storyColumns))
-                        VALUES (?, \(StoredArticle.placeholders), \(Self.storyPlaceholders))
-                        """).execute(arguments: [number] + article.arguments + storyArguments)
-                } else {
-                    try insert.execute(arguments: article.arguments + storyArguments)
-                }
-                let rowid = db.lastInsertedRowID
-                if !verdict.isHidden {
-                    result.visible += 1
-                    if !isRead { result.unread += 1 }
-                    if isStarred { result.starred += 1 }
-                    if isDuplicate {
-                        result.duplicates.total += 1
-                        if !isRead { result.duplicates.unread += 1 }
-                        if isStarred { result.duplicates.starred += 1 }
-                    }
-                }
-                insertedRowids = insertedRowids.map { min($0.lowerBound, rowid)...max($0.upperBound, rowid) } ?? rowid...rowid
-                result.inserted += 1
             }
         }
+        (result.visible, result.unread, result.starred, result.duplicates) = (tally.visible, tally.unread, tally.starred, tally.duplicates)
         if let insertedRowids {
             pending.add(insertedRowids)
             // The counts of the feed's new articles, in one statement (see `FeedSchema.countInsertsByWriters`).
             try FeedSchema.addInsertedCounts(
-                visible: result.visible, unread: result.unread, starred: result.starred,
-                duplicates: result.duplicates, sourceID: source, db)
+                visible: tally.visible, unread: tally.unread, starred: tally.starred, duplicates: tally.duplicates,
+                sourceID: source, db)
         }
-        if !items.isEmpty {
-            try pruneTombstones(stored.tombstones, sourceID: source, keeping: seen.union(stored.storedAs.values), db)
-        }
-        if let status {
-            _ = try saveFetchStatus(status, sourceID: sourceID, db)  // the source exists: checked above
-        }
-        var details = details
-        if let url = details.url {
-            // A feed that moved to the address of a feed already followed (the same feed added twice, or two
-            // feeds merged by their site) keeps its own address and follows the redirect each time, rather
-            // than fail every refresh on the unique URL.
-            let taken = try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM source WHERE url = ? AND id <> ?", arguments: [url, source]) == true
-            if taken { details.url = nil }
-            result.moved = !taken
-        }
-        if !details.isEmpty {
-            try db.execute(
-                sql: """
-                    UPDATE source SET title = coalesce(?, title), siteLink = coalesce(?, siteLink),
-                        url = coalesce(?, url)
-                    WHERE id = ?
-                    """,
-                arguments: [details.title, details.siteLink, details.url, source])
-        }
+        if !items.isEmpty { try TombstonePruning.prune(stored.tombstones, sourceID: source, listed: identity.listed, db) }
+        result.moved = try SourceDetailsUpdate.apply(status: status, details: details, sourceID: sourceID, db)
         return result
-    }
-
-    /// The columns a merge inserts besides ``StoredArticle/columns``: the rules', the story's, and when the page's
-    /// full text is due.
-    private static let storyColumns = "isHidden, originLink, linkKey, titleKey, story, isDuplicate, fullTextRetryAt"
-    private static let storyPlaceholders = "?, ?, ?, ?, ?, ?, ?"
-
-    /// Makes the story of `match` ready for a new copy (hidden, when `hidden`): the first copy is named as the
-    /// story's when it was alone. Returns the match and whether the new copy is a duplicate: it is stored last,
-    /// so it is one when it is visible and a visible copy exists.
-    private static func joinStory(
-        _ match: StoryLinking.Match, hidden: Bool, _ db: Database
-    ) throws -> (match: StoryLinking.Match, isDuplicate: Bool) {
-        if match.story == nil {
-            let name = try db.cachedStatement(sql: "UPDATE article SET story = rowid WHERE rowid = ?")
-            try name.execute(arguments: [match.rowid])
-        }
-        guard !hidden else { return (match, false) }
-        let visible = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM article WHERE story = ? AND isHidden = 0)"),
-            arguments: [match.storyNumber]) ?? false
-        return (match, visible)
-    }
-
-    /// Drops the tombstones (`stored`, as the merge began) of items the feed no longer lists: such an item cannot
-    /// come back from this feed. (Tombstones the merge added are of items it lists.)
-    private static func pruneTombstones(
-        _ stored: Set<String>, sourceID: String, keeping stableIDs: Set<String>, _ db: Database
-    ) throws {
-        let delete = try db.cachedStatement(sql: "DELETE FROM article_tombstone WHERE sourceId = ? AND stableId = ?")
-        for stableID in stored where !stableIDs.contains(stableID) {
-            try delete.execute(arguments: [sourceID, stableID])
-        }
     }
 }

@@ -24,6 +24,13 @@ struct StoredFeedItems {
     /// the stable id of the article, or of the tombstone, that stands for each.
     var storedAs: [String: String] = [:]
 
+    /// What a source holds already, given: the articles by stable id, the tombstones, and the other forms.
+    init(articles: [String: Known], tombstones: Set<String>, storedAs: [String: String] = [:]) {
+        self.articles = articles
+        self.tombstones = tombstones
+        self.storedAs = storedAs
+    }
+
     /// Reads the articles of `sourceID` with the stable ids `stableIDs`, and the source's tombstones.
     init(sourceID: String, stableIDs: [String], _ db: Database) throws {
         tombstones = try Set(
