@@ -6,17 +6,17 @@ extension Store where State == RssState {
     /// (a server's import, a REPL command that prints the result). The action must have been dispatched with
     /// the ticket, or this waits for ever.
     public func outcome(of ticket: CommandTicket) async -> CommandOutcome {
-        await outcome(of: ticket, dispatching: nil)
+        await awaitOutcome(of: ticket, dispatching: nil)
     }
 
     /// Dispatches `action`, made with `ticket`, and returns what became of it: the one call for a front that
     /// waits for each command (a server's request), since it watches for the outcome from before the action is
     /// queued, however many other commands end meanwhile.
     public func outcome(of ticket: CommandTicket, dispatching action: some Action<RssState>) async -> CommandOutcome {
-        await outcome(of: ticket, dispatching: action as any Action<RssState>)
+        await awaitOutcome(of: ticket, dispatching: action)
     }
 
-    private func outcome(of ticket: CommandTicket, dispatching action: (any Action<RssState>)?) async -> CommandOutcome {
+    private func awaitOutcome(of ticket: CommandTicket, dispatching action: (any Action<RssState>)?) async -> CommandOutcome {
         let state = await firstState(dispatching: action) { $0.outcomes[ticket] != nil }
         guard let outcome = state.outcomes[ticket] else { preconditionFailure("the state was chosen for holding it") }
         return outcome
