@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import RssCore
+@_spi(Benchmarks) @_spi(Serve) import RssCore
 import ReduxVM
 import Synchronization
 

@@ -100,7 +100,7 @@ public struct MarkAllRead: JournaledAction, MarksTag {
 
     /// Which articles of the scope are marked: what a sync client says to leave alone what arrived after it
     /// last looked.
-    public enum Bound: Sendable, Equatable, Codable {
+    public enum Bound: Sendable, Equatable {
         /// Those dated before this time (the date lists sort by).
         case datedBefore(Date)
         /// Those this reader stored before this time (``ArticleSnapshot/firstSeen``).

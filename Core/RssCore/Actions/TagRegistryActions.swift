@@ -1,7 +1,7 @@
 public import ReduxVM
 
 /// Makes a tag that exists with no source filed under it (a sync client's empty folder or category), until
-/// ``DeleteTag``; it has a number at once (``LibraryNumbers``). A tag that exists already is kept from then on.
+/// ``DeleteTag``; it has a number at once (`LibraryNumbers`). A tag that exists already is kept from then on.
 /// A name with nothing left after ``TagName``'s rules changes nothing.
 public struct CreateTag: JournaledAction {
     /// The name in journals, fixed so that renaming the type keeps old journals readable.

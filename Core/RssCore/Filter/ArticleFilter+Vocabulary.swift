@@ -1,6 +1,6 @@
 extension ArticleFilter {
     /// What a condition looks at.
-    public enum Field: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    public enum Field: String, Sendable, Equatable, Hashable, CaseIterable {
         /// The article's title.
         case title
         /// Its author ("" when the feed names none).
@@ -31,7 +31,7 @@ extension ArticleFilter {
     }
 
     /// How a condition compares.
-    public enum Operator: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    public enum Operator: String, Sendable, Equatable, Hashable, CaseIterable {
         /// Holds when the text contains the value, case ignored.
         case contains
         /// Holds when the regular expression matches somewhere in the text, case ignored unless it says

@@ -3,7 +3,7 @@ import BoundedRegex
 extension FilterProblem {
     /// What is wrong with the regular expression of a `~` condition. The syntax is RE2's (as in Go and
     /// Miniflux rules) without what cannot run in bounded time: no backreferences, no lookaround.
-    public enum PatternFault: Sendable, Equatable, Hashable, Codable {
+    public enum PatternFault: Sendable, Equatable, Hashable {
         /// The expression is longer than this many characters.
         case tooLong(limit: Int)
         /// The expression, with its repetitions spelt out, needs more than this many steps per character.

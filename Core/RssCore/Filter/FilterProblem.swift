@@ -10,7 +10,7 @@
 ///     // error.column == 12, error.kind == .unknownField("titel")
 /// }
 /// ```
-public struct FilterProblem: Error, Sendable, Equatable, Hashable, Codable {
+public struct FilterProblem: Error, Sendable, Equatable, Hashable {
     /// The column of the mistake, from 1; one past the last character when the text ended too early.
     public let column: Int
     /// What is wrong.
@@ -23,7 +23,7 @@ public struct FilterProblem: Error, Sendable, Equatable, Hashable, Codable {
     }
 
     /// What is wrong with an expression.
-    public enum Kind: Sendable, Equatable, Hashable, Codable {
+    public enum Kind: Sendable, Equatable, Hashable {
         /// There is no condition at all.
         case empty
         /// A quoted value has no closing quote.
@@ -51,7 +51,7 @@ public struct FilterProblem: Error, Sendable, Equatable, Hashable, Codable {
     }
 
     /// What the grammar allowed where the mistake is.
-    public enum Expectation: Sendable, Equatable, Hashable, Codable {
+    public enum Expectation: Sendable, Equatable, Hashable {
         /// A field, `not` or `(`.
         case condition
         /// An operator the field takes.

@@ -3,11 +3,11 @@ public import ReduxVM
 
 /// A library of a ``LibraryPool`` in use: its store stays open while the lease lives (while a request is
 /// answered, a response is written, a refresh stores into it), and is given back when the lease goes.
-public final class LibraryLease: Sendable {
+@_spi(Serve) public final class LibraryLease: Sendable {
     /// The library's store.
-    public let store: Store<RssState>
+    @_spi(Serve) public let store: Store<RssState>
     /// Its database file.
-    public let file: URL
+    @_spi(Serve) public let file: URL
     private let pool: LibraryPool
 
     init(store: Store<RssState>, file: URL, pool: LibraryPool) {

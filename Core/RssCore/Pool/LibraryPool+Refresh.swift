@@ -14,7 +14,7 @@ extension LibraryPool {
     /// into every library that follows it and is refreshed on a timer (its `refresh-interval` set), each in its
     /// own transactions, whether its store was open or not. A library's own schedule is honoured: it is never
     /// fetched later than it asks, though it may be stored into sooner, when another library's turn came first.
-    public func run() async {
+    @_spi(Serve) public func run() async {
         while !Task.isCancelled {
             let report = await refreshDue()
             let seconds = report.next.map { $0.timeIntervalSince(now()) } ?? TimedRefreshPlan.longestWait

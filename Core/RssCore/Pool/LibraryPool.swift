@@ -18,29 +18,29 @@ import Synchronization
 /// let lease = try await pool.lease(aliceFile)
 /// let unread = try await lease.store.articles(ArticleQuery(isRead: false, limit: 50))
 /// ```
-public final class LibraryPool: Sendable {
+@_spi(Serve) public final class LibraryPool: Sendable {
     /// How a pool keeps its libraries.
-    public struct Configuration: Sendable {
+    @_spi(Serve) public struct Configuration: Sendable {
         /// Stores kept open at most; one in use is never closed, so more may be open while they are.
-        public var maximumOpen: Int
+        @_spi(Serve) public var maximumOpen: Int
         /// How long a store nobody uses stays open.
-        public var idleTime: Duration
+        @_spi(Serve) public var idleTime: Duration
         /// The shortest interval between scheduled fetches of a source (``RssConfiguration``'s).
-        public var minimumFetchInterval: TimeInterval
+        @_spi(Serve) public var minimumFetchInterval: TimeInterval
         /// How often an open store looks for what other processes wrote (a REPL on the same file); nil: only
         /// when asked (``ReduxVM/Store/checkForChanges()``).
-        public var changeCheckInterval: Duration?
+        @_spi(Serve) public var changeCheckInterval: Duration?
         /// Where each store logs, as ``RssConfiguration/logger``.
-        public var logger: Logger?
+        @_spi(Serve) public var logger: Logger?
         /// Records the actions of the store of ``journaledLibrary``, each time it is open
         /// (``RssConfiguration/journal``); the caller closes it when the pool is done.
-        public var journal: ActionJournal<RssState>?
+        @_spi(Serve) public var journal: ActionJournal<RssState>?
         /// The library whose store ``journal`` records.
-        public var journaledLibrary: URL?
+        @_spi(Serve) public var journaledLibrary: URL?
 
         /// A pool of at most `maximumOpen` open stores, each closed after `idleTime` unused; `journal` records
         /// the store of `journaledLibrary`.
-        public init(
+        @_spi(Serve) public init(
             maximumOpen: Int = 20, idleTime: Duration = .seconds(120),
             minimumFetchInterval: TimeInterval = RssConfiguration.defaultMinimumFetchInterval,
             changeCheckInterval: Duration? = .milliseconds(500), logger: Logger? = nil,
@@ -68,7 +68,7 @@ public final class LibraryPool: Sendable {
     private let janitor = Mutex<Task<Void, Never>?>(nil)
 
     /// A pool configured so.
-    public convenience init(_ configuration: Configuration) {
+    @_spi(Serve) public convenience init(_ configuration: Configuration) {
         let fetcher = configuration.logger.map { LoggingFetcher(wrapped: RssStore.sharedFetcher, logger: $0) }
             ?? RssStore.sharedFetcher
         self.init(configuration, fetcher: fetcher, clock: ContinuousClock(), now: { Date() })
@@ -94,7 +94,7 @@ public final class LibraryPool: Sendable {
 
     /// The libraries whose feeds ``run()`` keeps current, open or not: each library's database file. Replaces
     /// the set given before; a library taken out of it is still opened when leased.
-    public func keepCurrent(_ libraries: [URL]) {
+    @_spi(Serve) public func keepCurrent(_ libraries: [URL]) {
         let paths = Set(libraries.map(\.path))
         kept.withLock { table in
             table = Dictionary(uniqueKeysWithValues: paths.map { ($0, table[$0] ?? nil) })
@@ -105,7 +105,7 @@ public final class LibraryPool: Sendable {
     /// open while the lease lives.
     ///
     /// Throws ``RssProblem/database(_:)`` when the database cannot be opened or read.
-    public func lease(_ file: URL) async throws(RssProblem) -> LibraryLease {
+    @_spi(Serve) public func lease(_ file: URL) async throws(RssProblem) -> LibraryLease {
         let path = file.standardizedFileURL.path
         while true {
             switch claim(path) {
@@ -127,10 +127,10 @@ public final class LibraryPool: Sendable {
     }
 
     /// How many stores are open now (opening and closing ones included).
-    public var openCount: Int { slots.withLock { $0.count } }
+    @_spi(Serve) public var openCount: Int { slots.withLock { $0.count } }
 
     /// Closes every store, waiting for the work each has under way; the pool is not used after.
-    public func close() async {
+    @_spi(Serve) public func close() async {
         janitor.withLock { $0.take() }?.cancel()
         let open = slots.withLock { table in table.compactMap { path, slot in slot.store.map { (path, $0) } } }
         for (path, store) in open { await shutDown(store, path: path) }

@@ -12,11 +12,11 @@ public import Foundation
 /// query.limit = 50
 /// let firstUnread = try await store.articles(query)
 /// ```
-public struct ArticleQuery: Sendable, Equatable, Hashable, Codable {
+public struct ArticleQuery: Sendable, Equatable, Hashable {
     /// The orders a query reads in, which ``after`` pages through: by date, or by number, the order articles
     /// were stored in, which a sync client that asks for "the articles after the last one I have" reads. (The
     /// news lists can also be sorted by source or title, see ``ListSort``, and page by position.)
-    public enum Order: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    public enum Order: String, Sendable, Equatable, Hashable, CaseIterable {
         /// Most recent first.
         case newestFirst
         /// Oldest first.

@@ -77,7 +77,7 @@ public struct ArticleSnapshot: Sendable, Equatable, Identifiable {
 /// ``feedHTML`` keeps the feed's text within reach.
 public struct ArticleBody: Sendable, Equatable, Codable {
     /// Which text ``ArticleBody/html`` is.
-    public enum Kind: String, Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable {
         /// The text extracted from the article's web page.
         case page
         /// The feed's content (`content:encoded`, Atom content, JSON Feed content).

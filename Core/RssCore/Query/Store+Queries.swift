@@ -22,7 +22,7 @@ extension Store where State == RssState {
     /// lists articles by number reads (a sync server's lists of ids), at a fraction of the cost of snapshots.
     /// Each place's ``ArticleSnapshot/Position/number`` names its article, and the last one continues the list
     /// (``ArticleQuery/after``).
-    public func articlePositions(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot.Position] {
+    @_spi(Serve) public func articlePositions(_ query: ArticleQuery) async throws(RssProblem) -> [ArticleSnapshot.Position] {
         let now = self.now
         return try await readDatabase { database, storiesOnce throws(DatabaseProblem) in
             try database.positions(query.showingStoriesOnce(storiesOnce), now: now)
@@ -46,13 +46,13 @@ extension Store where State == RssState {
 
     /// The numbers of the sources and tags (see ``LibraryNumbers``), for a front whose clients name them by
     /// number.
-    public func libraryNumbers() async throws(RssProblem) -> LibraryNumbers {
+    @_spi(Serve) public func libraryNumbers() async throws(RssProblem) -> LibraryNumbers {
         try await readDatabase { database throws(DatabaseProblem) in try database.libraryNumbers() }
     }
 
     /// The library as an OPML 2.0 document, as ``ExportOPML`` writes it to a file: for a front that sends it
     /// elsewhere (a sync server's export).
-    public func exportedOPML() async -> Data {
+    @_spi(Serve) public func exportedOPML() async -> Data {
         await processed()
         return OPMLExport.document(of: state, at: now)
     }

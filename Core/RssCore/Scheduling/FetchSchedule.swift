@@ -9,7 +9,7 @@ public import Foundation
 /// interval. A failing source backs off instead; a server's `Retry-After` wins when it is later.
 public struct FetchSchedule: Sendable, Equatable {
     /// Why the interval or the due time is what it is.
-    public enum Reason: String, Sendable, Equatable, Codable, CaseIterable {
+    public enum Reason: String, Sendable, Equatable, CaseIterable {
         /// The refresh interval setting.
         case refreshInterval
         /// The source's own interval (`set-source SOURCE interval 2h`).

@@ -4,9 +4,9 @@ public import Foundation
 ///
 /// A notice is a value, never text: fronts word it (the fronts of this package share one wording in
 /// `FrontKit`), so that the same event reads the same everywhere and a program can act on it by case.
-public struct Notice: Sendable, Equatable, Identifiable, Codable {
+public struct Notice: Sendable, Equatable, Identifiable {
     /// What happened.
-    public enum Event: Sendable, Equatable, Codable {
+    public enum Event: Sendable, Equatable {
         /// Something failed; the problem says what, where and why.
         case problem(RssProblem)
         /// A fetch stored new articles of a source.
@@ -29,7 +29,7 @@ public struct Notice: Sendable, Equatable, Identifiable, Codable {
     }
 
     /// How a front should present a notice.
-    public enum Kind: String, Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable {
         /// News: something happened.
         case info
         /// Something failed.

@@ -5,7 +5,7 @@ import Hummingbird
 import Logging
 import NIOSSL
 import ReduxVM
-import RssCore
+@_spi(Serve) import RssCore
 
 /// `rss-serve [run]`: serves the database until SIGTERM or SIGINT.
 struct RunCommand: AsyncParsableCommand {

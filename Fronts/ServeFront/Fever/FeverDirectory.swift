@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// The library as Fever apps see it at one moment (``LibraryDirectory``, adapted): feeds by their sources'
 /// numbers and groups by their tags', and the untagged sources in a group of their own, since every feed must be

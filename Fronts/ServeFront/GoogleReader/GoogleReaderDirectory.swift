@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// The library as Google Reader clients name it (``LibraryDirectory``, adapted): each feed is `feed/NUMBER` (as
 /// FreshRSS names feeds), and a feed named by its address (`feed/https://…`, as clients of earlier versions and

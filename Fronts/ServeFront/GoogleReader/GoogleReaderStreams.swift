@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import RssCore
+@_spi(Serve) import RssCore
 
 /// `stream/contents`, `stream/items/ids`, `stream/items/contents` and the Atom form of streams.
 struct GoogleReaderStreams: LibraryEndpoint {

@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), read as FreshRSS reads them and
 /// turned into an ``/RssCore/ArticleQuery``.

@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// One account's library as every API family names it, at one moment: its sources and tags by the numbers RssCore
 /// keeps for them (``/RssCore/LibraryNumbers``: the same in every run, never given to another), both ways. Each

@@ -1,6 +1,6 @@
 import Foundation
 import FrontKit
-import RssCore
+@_spi(Serve) import RssCore
 import Synchronization
 
 /// The libraries the server's accounts read, in one ``/RssCore/LibraryPool``: each request gets its account's

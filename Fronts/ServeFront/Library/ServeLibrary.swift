@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReduxVM
-import RssCore
+@_spi(Serve) import RssCore
 
 /// One account's library as every API sees it: RssCore's store, read through its state and query API and
 /// changed only by dispatching its public actions. Nothing here knows HTTP.

@@ -1,6 +1,6 @@
 import Foundation
 import FrontKit
-import RssCore
+@_spi(Serve) import RssCore
 
 /// The library as Miniflux clients name it (``LibraryDirectory``, adapted): a feed's id is its source's number and
 /// a category's its tag's number plus one, category 1 being "All", where the sources without a tag are. A source

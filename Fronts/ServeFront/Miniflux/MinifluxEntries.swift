@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import RssCore
+@_spi(Serve) import RssCore
 
 /// Entries: lists, one entry, marks, the star, and editing.
 struct MinifluxEntries: LibraryEndpoint {

@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// The library as Nextcloud clients name it (``LibraryDirectory``, adapted): feeds are sources and folders are
 /// tags. A feed is in one folder: its source's first tag (as a Miniflux category is); sources filed under more

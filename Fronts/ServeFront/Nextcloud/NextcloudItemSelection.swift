@@ -1,5 +1,5 @@
 import Foundation
-import RssCore
+@_spi(Serve) import RssCore
 
 /// Which items `GET items` and `GET items/updated` ask for, as an ``/RssCore/ArticleQuery`` and a count.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import RssCore
+@_spi(Serve) import RssCore
 
 /// Feeds: RssCore's sources, each in the folder of its first tag.
 extension NextcloudRoutes {

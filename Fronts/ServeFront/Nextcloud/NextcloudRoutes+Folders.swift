@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import RssCore
+@_spi(Serve) import RssCore
 
 /// Folders: RssCore's tags. A folder made through the API exists with no feed in it (a kept tag) until it is
 /// deleted, and keeps its id when renamed.

@@ -3,7 +3,7 @@ import Foundation
 import ReduxVM
 import Testing
 
-@_spi(Benchmarks) @testable import RssCore
+@_spi(Benchmarks) @_spi(Serve) @testable import RssCore
 
 /// What sync clients need of the library, on a real store: numbers for sources, tags and articles that are
 /// never given to something else, tags that exist on their own and keep their numbers across renames, the time

@@ -3,7 +3,7 @@ import ReduxVM
 import Synchronization
 import Testing
 
-@_spi(Benchmarks) @testable import RssCore
+@_spi(Benchmarks) @_spi(Serve) @testable import RssCore
 
 /// A pool of libraries: stores opened on use and closed when idle within a bound, and each address fetched once
 /// for every library that follows it, open or closed, each library storing it with its own marks.

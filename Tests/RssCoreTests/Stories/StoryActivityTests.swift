@@ -3,7 +3,7 @@ import ReduxVM
 import ReduxVMTesting
 import Testing
 
-@_spi(Benchmarks) @testable import RssCore
+@_spi(Benchmarks) @_spi(Serve) @testable import RssCore
 
 /// Each story once through a real store: two feeds carry one story (an aggregator's copy with tracking
 /// parameters), and each has one story of its own.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RssCore
+@_spi(Serve) @testable import RssCore
 @testable import ServeFront
 
 /// The shapes of Fever's answers (the keys and JSON types its apps parse), the groups made of tags, and the
