@@ -51,15 +51,19 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
     /// What the search's fetches, and the source it follows, may reach (optional in journals written before
     /// policies: unrestricted).
     let restrictedPolicy: AddressPolicy?
+    /// The command's ticket, for a front that waits for its outcome.
+    let ticket: CommandTicket?
 
     /// What the search's fetches, and the source it follows, may reach.
     var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
     /// Looks for the feeds at `url`, filing the one followed under `tags`; everything it fetches, and the source
-    /// it follows, reaches only what `policy` allows.
+    /// it follows, reaches only what `policy` allows. Under `ticket`, if given: ``CommandOutcome/sourceAdded(_:)``
+    /// once the source it follows by itself is stored, ``CommandOutcome/done`` when it follows none (the feeds
+    /// are in ``RssState/discoveries``), or the problem that ended it.
     public init(
         url: URL, tags: [String] = [], choice: Choice = .ask, id: UUID = UUID(), date: Date = Date(),
-        policy: AddressPolicy = .unrestricted
+        policy: AddressPolicy = .unrestricted, ticket: CommandTicket? = nil
     ) {
         self.url = url
         self.tags = tags
@@ -67,6 +71,7 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
         self.id = id
         self.date = date
         restrictedPolicy = policy == .unrestricted ? nil : policy
+        self.ticket = ticket
     }
 
     /// How many finished searches are kept (every search under way is).
@@ -74,9 +79,9 @@ public struct DiscoverFeeds: JournaledAction, DiscoveryTag, NoticesTag {
 
     /// Starts the search, or posts why the address was refused.
     public func updateState(_ state: inout RssState) {
-        guard let url = state.newFeedAddress(url, at: date, policy: policy) else { return }
+        guard let url = state.newFeedAddress(url, at: date, policy: policy, ticket: ticket) else { return }
         state.discoveries.append(
-            FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching, policy: policy))
+            FeedDiscovery(id: id, page: url, tags: tags, choice: choice, phase: .searching, policy: policy, ticket: ticket))
         while state.discoveries.count > Self.finishedKept,
             let oldest = state.discoveries.firstIndex(where: { !$0.isSearching })
         {
@@ -135,6 +140,9 @@ public struct CancelDiscovery: JournaledAction, DiscoveryTag {
 
     /// Forgets the searches; their fetches are cancelled by a side effect.
     public func updateState(_ state: inout RssState) {
+        for search in state.discoveries where search.isSearching && (id == nil || search.id == id) {
+            state.outcomes.record(.failed(.noFeed(page: SourceURL.display(search.page), .cancelled)), for: search.ticket)
+        }
         state.discoveries.removeAll { $0.isSearching && (id == nil || $0.id == id) }
     }
 }
@@ -168,5 +176,11 @@ struct FeedsDiscovered: JournaledAction, DiscoveryTag, NoticesTag {
             state.notices.post(problem, at: date)
         }
         state.discoveries[index] = discovery
+        // The command ends here unless it follows a source by itself (its outcome is then that source's).
+        if case .failed(let problem) = discovery.phase {
+            state.outcomes.record(.failed(problem), for: discovery.ticket)
+        } else if discovery.followedByItself == nil {
+            state.outcomes.record(.done, for: discovery.ticket)
+        }
     }
 }

@@ -22,24 +22,29 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
     let date: Date
     /// What its fetches may reach (optional in journals written before policies: unrestricted).
     let restrictedPolicy: AddressPolicy?
+    /// The command's ticket, for a front that waits for its outcome.
+    let ticket: CommandTicket?
 
     /// What the source's fetches may reach, for as long as it is followed.
     var policy: AddressPolicy { restrictedPolicy ?? .unrestricted }
 
-    /// Adds the feed at `url`, filed under `tags`, its fetches reaching what `policy` allows.
+    /// Adds the feed at `url`, filed under `tags`, its fetches reaching what `policy` allows; under `ticket`, if
+    /// given, ``CommandOutcome/sourceAdded(_:)`` once it is stored, or the problem that refused it.
     public init(
-        url: URL, tags: [String] = [], id: UUID = UUID(), date: Date = Date(), policy: AddressPolicy = .unrestricted
+        url: URL, tags: [String] = [], id: UUID = UUID(), date: Date = Date(), policy: AddressPolicy = .unrestricted,
+        ticket: CommandTicket? = nil
     ) {
         self.url = url
         self.tags = tags
         self.id = id
         self.date = date
         restrictedPolicy = policy == .unrestricted ? nil : policy
+        self.ticket = ticket
     }
 
     /// Appends the source, or posts why the URL was refused.
     public func updateState(_ state: inout RssState) {
-        guard let url = state.newFeedAddress(url, at: date, policy: policy) else { return }
+        guard let url = state.newFeedAddress(url, at: date, policy: policy, ticket: ticket) else { return }
         state.sources.all.append(
             Source(
                 id: id, url: url, title: SourceURL.provisionalTitle(url), tags: TagName.normalized(tags),
@@ -50,18 +55,19 @@ public struct AddSource: JournaledAction, SourcesTag, NoticesTag {
 extension RssState {
     /// `url` as a source would keep it, when it is accepted under `policy` and not followed yet; otherwise nil,
     /// with a notice saying why (``RssProblem/badAddress(_:_:)``, ``RssProblem/alreadyFollowing(_:source:)``).
-    mutating func newFeedAddress(_ url: URL, at date: Date, policy: AddressPolicy) -> URL? {
+    /// The problem ends the command `ticket` names, when there is one.
+    mutating func newFeedAddress(_ url: URL, at date: Date, policy: AddressPolicy, ticket: CommandTicket? = nil) -> URL? {
+        let problem: RssProblem
         switch SourceURL.validate(url, policy: policy) {
         case .failure(let refusal):
-            notices.post(.badAddress(SourceURL.display(url), refusal), at: date)
-            return nil
+            problem = .badAddress(SourceURL.display(url), refusal)
         case .success(let url):
-            if let existing = sources.all.first(where: { $0.url == url }) {
-                notices.post(.alreadyFollowing(url, source: existing.id), at: date)
-                return nil
-            }
-            return url
+            guard let existing = sources.all.first(where: { $0.url == url }) else { return url }
+            problem = .alreadyFollowing(url, source: existing.id)
         }
+        notices.post(problem, at: date)
+        outcomes.record(.failed(problem), for: ticket)
+        return nil
     }
 }
 

@@ -1,7 +1,11 @@
+public import Foundation
+
 /// What became of a command dispatched with a ``CommandTicket``.
 public enum CommandOutcome: Sendable, Equatable, Codable {
     /// It did what it asked, and the database has it (marks stored, a setting changed).
     case done
+    /// A source was added, stored with this id (its first fetch goes on: its status says how it went).
+    case sourceAdded(UUID)
     /// An OPML import read its document (``ImportOPML``).
     case imported(OPMLImport)
     /// An OPML export wrote this many sources (``ExportOPML``).

@@ -35,10 +35,12 @@ public struct FeedDiscovery: Sendable, Equatable {
     public internal(set) var phase: Phase
     /// What its fetches, and the source it follows, may reach.
     let policy: AddressPolicy
+    /// The ticket of the command that started it, for a front that waits for its outcome.
+    var ticket: CommandTicket? = nil
 
     init(
         id: UUID, page: URL, tags: [String], choice: DiscoverFeeds.Choice, phase: Phase,
-        policy: AddressPolicy = .unrestricted
+        policy: AddressPolicy = .unrestricted, ticket: CommandTicket? = nil
     ) {
         self.id = id
         self.page = page
@@ -46,6 +48,7 @@ public struct FeedDiscovery: Sendable, Equatable {
         self.choice = choice
         self.phase = phase
         self.policy = policy
+        self.ticket = ticket
     }
 
     /// The feeds found so far (none while searching or after a failure).

@@ -19,33 +19,26 @@ extension ServeLibrary {
         case .success(let accepted): valid = accepted
         }
         if let existing = existing(valid) { return .existing(existing) }
-        let id = UUID()
-        store.dispatch(DiscoverFeeds(url: valid, tags: tags, choice: .firstFound, id: id, policy: policy))
-        let state = await StateCondition.wait(on: store) { state in
-            state.discoveries.first { $0.id == id }?.isSearching != true
-        }
-        // A search that never started: the address is followed already (as RssCore keeps it).
-        guard let discovery = state.discoveries.first(where: { $0.id == id }) else {
-            return existing(valid).map(Subscription.existing) ?? .notFollowed(.badAddress(FeedAddress.display(valid), .notAURL))
-        }
-        let followed: URL
-        switch discovery.phase {
-        case .failed(let problem): return .notFollowed(problem)
-        case .searching, .followedAsGiven:  // neither ends a search told to follow only a feed it found
-            return .notFollowed(.noFeed(page: FeedAddress.display(valid), .cancelled))
-        case .found(let feeds): followed = feeds[0].url
-        }
-        await store.processed()
-        if store.state.sources[id] != nil {
+        let ticket = CommandTicket()
+        let search = DiscoverFeeds(url: valid, tags: tags, choice: .firstFound, policy: policy, ticket: ticket)
+        switch await store.outcome(of: ticket, dispatching: search) {
+        case .sourceAdded(let id):
             // Its first fetch (of the body discovery already read) gives it its own title, which clients show
             // at once; it ends within the fetch's own limits.
             let fetched = await StateCondition.wait(on: store) { state in
                 state.sources[id].map { $0.status.lastAttempt != nil } ?? true
             }
             if let added = fetched.sources[id] { return .added(added) }
+        case .failed(.alreadyFollowing(_, let source)):
+            // The feed the page declares is followed already.
+            if let known = store.state.sources[source] { return .existing(known) }
+        case .failed(let problem):
+            return .notFollowed(problem)
+        default:
+            break
         }
-        return existing(followed).map(Subscription.existing)
-            ?? .notFollowed(.noFeed(page: FeedAddress.display(valid), .cancelled))
+        // Removed before its first fetch ended: nothing is followed now.
+        return .notFollowed(.noFeed(page: FeedAddress.display(valid), .cancelled))
     }
 
     private func existing(_ url: URL) -> Source? {
@@ -99,15 +92,13 @@ extension ServeLibrary {
             return .success([FoundFeed(url: followed.url, title: followed.title, format: nil)])
         }
         let id = UUID()
-        store.dispatch(DiscoverFeeds(url: valid, choice: .findOnly, id: id, policy: policy))
-        let state = await StateCondition.wait(on: store) { state in
-            state.discoveries.first { $0.id == id }?.isSearching != true
+        let ticket = CommandTicket()
+        let search = DiscoverFeeds(url: valid, choice: .findOnly, id: id, policy: policy, ticket: ticket)
+        if let problem = await store.outcome(of: ticket, dispatching: search).problem { return .failure(problem) }
+        guard case .found(let feeds)? = store.state.discoveries.first(where: { $0.id == id })?.phase else {
+            return .failure(.noFeed(page: FeedAddress.display(valid), .cancelled))
         }
-        switch state.discoveries.first(where: { $0.id == id })?.phase {
-        case .found(let feeds): return .success(feeds.map { FoundFeed(url: $0.url, title: $0.title, format: $0.format) })
-        case .failed(let problem): return .failure(problem)
-        default: return .failure(.noFeed(page: FeedAddress.display(valid), .cancelled))
-        }
+        return .success(feeds.map { FoundFeed(url: $0.url, title: $0.title, format: $0.format) })
     }
 }
 

@@ -72,7 +72,9 @@ struct FollowDiscoveredFeedSE: SideEffect {
             guard let discovery = box.state.discoveries[id: found.id], let url = discovery.followedByItself,
                 box.oldState.discoveries[id: found.id]?.isSearching == true
             else { return nil }
-            return AddSource(url: url, tags: discovery.tags, id: discovery.id, date: found.date, policy: discovery.policy)
+            return AddSource(
+                url: url, tags: discovery.tags, id: discovery.id, date: found.date, policy: discovery.policy,
+                ticket: discovery.ticket)
         }
         if let add = box.lastAction(as: AddDiscoveredFeed.self), let (discovery, feed) = add.pick(in: box.state) {
             return AddSource(url: feed.url, tags: discovery.tags, id: add.id, date: add.date, policy: discovery.policy)

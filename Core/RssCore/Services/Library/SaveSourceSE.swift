@@ -1,6 +1,6 @@
 import ReduxVM
 
-/// AddSource (accepted) → store it → Refresh it; SetSourceEnabled → store the flag.
+/// AddSource (accepted) → store it → the command's outcome, Refresh it; SetSourceEnabled → store the flag.
 struct SaveSourceSE: SideEffect {
     func condition(box: StateBox<RssState>) -> Bool {
         if let add = box.lastAction(as: AddSource.self) {
@@ -12,9 +12,17 @@ struct SaveSourceSE: SideEffect {
     func execute(box: StateBox<RssState>, trunk: Trunk<RssState>, service: LibraryService) {
         if let add = box.lastAction(as: AddSource.self), let source = box.state.sources[add.id] {
             let order = box.state.sources.all.count
-            service.perform(trunk) { database throws(DatabaseProblem) in
-                try database.saveSource(StoredSource(source, sortOrder: order))
-                return Refresh(sourceIDs: [source.id])
+            let database = service.database
+            let now = service.now
+            trunk.run(in: DatabaseLane.lane) { trunk in
+                do throws(DatabaseProblem) {
+                    try database.saveSource(StoredSource(source, sortOrder: order))
+                } catch {
+                    trunk.dispatch(ProblemOccurred(problem: .database(error), date: now(), ticket: add.ticket))
+                    return
+                }
+                if let ticket = add.ticket { trunk.dispatch(CommandEnded(ticket: ticket, outcome: .sourceAdded(source.id))) }
+                trunk.dispatch(Refresh(sourceIDs: [source.id]))
             }
         } else if let change = box.lastAction(as: SetSourceEnabled.self) {
             let now = service.now
