@@ -262,11 +262,41 @@ let package = Package(
             dependencies: ["ReplKit", "FrontKit", "RssCore", "ReduxVM", "RssResources", "LineEditor", "LoopbackServers"],
             path: "Tests/ReplTests"
         ),
-        // rss-serve: the Google Reader and Miniflux APIs over the same database, for other reader apps.
+        // What every part of rss-serve shares: the accounts, the per-account library layer every API family and
+        // the web front adapt, and the request context.
+        .target(
+            name: "ServeCore",
+            dependencies: [
+                "RssCore", "ReduxVM", "FrontKit", "CLibCrypto",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ],
+            path: "Fronts/ServeCore"
+        ),
+        // The system's zlib, for the web front's compressed pages.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Shared/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // rss-serve's web reader: server-made pages on the library layer, beside the sync APIs.
+        .target(
+            name: "WebFront",
+            dependencies: [
+                "ServeCore", "RssCore", "ReduxVM", "FrontKit", "ArticleExtractor", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Fronts/WebFront"
+        ),
+        // rss-serve: the Google Reader, Miniflux, Nextcloud News and Fever APIs over each account's library, for
+        // other reader apps, the web front beside them, and the commands that run it all.
         .target(
             name: "ServeFront",
             dependencies: [
-                "RssCore", "ReduxVM", "FrontKit",
+                "ServeCore", "WebFront", "RssCore", "ReduxVM", "FrontKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -286,7 +316,8 @@ let package = Package(
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "ServeFront", "RssCore", "ReduxVM", "FrontKit", "LoopbackServers",
+                "ServeFront", "ServeCore", "WebFront", "RssCore", "ReduxVM", "FrontKit", "LoopbackServers",
+                "ArticleExtractor",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Foundation
+import FrontKit
 import RssCore
 import TerminalText
 
@@ -57,15 +58,7 @@ struct PlainRenderer: ReportRenderer {
 
     /// Which text `body` is, as the report names it.
     static func textName(_ body: ArticleBody, link: String, calendar: Calendar) -> String {
-        switch body.kind {
-        case .page:
-            let host = URL(string: link)?.host.map(Text.line) ?? "its page"
-            let fetched =
-                body.pageFetched.map { ", fetched " + LocalTime.minutesWithZone($0, calendar: calendar) } ?? ""
-            return "full text from \(host)\(fetched)"
-        case .feedContent: return "feed content"
-        case .feedSummary: return "feed summary"
-        }
+        TextOrigin.phrase(body, link: URL(string: link)) { LocalTime.minutesWithZone($0, calendar: calendar) }
     }
 
     /// The header line, and a blank line before the articles when there are any.

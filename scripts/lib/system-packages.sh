@@ -4,20 +4,23 @@
 # through sudo when it is there; otherwise the script says what to install and stops.
 
 # The Debian packages the build needs: libedit-dev for the line editor, libgumbo-dev for the HTML5 parser of
-# the article extractor, libssl-dev for rss-serve's digests (OpenSSL's libcrypto), pkg-config to find them.
-RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev libgumbo-dev libssl-dev pkg-config)
+# the article extractor, libssl-dev for rss-serve's digests (OpenSSL's libcrypto), zlib1g-dev for the web
+# front's compressed pages, pkg-config to find them.
+RSS_REEDER_SYSTEM_PACKAGES=(libedit-dev libgumbo-dev libssl-dev zlib1g-dev pkg-config)
 # The Debian packages the tests run against: sfeed (its tools read rss-report's TSV), sqlite3 (integrity
 # checks from outside the program, and reading newsboat's cache), man-db (its `man -l`, with groff, renders the
 # installed manual pages), newsboat (a client of rss-serve), tmux (to press keys in newsboat), RSS Guard (a Qt
 # client of rss-serve's Google Reader and Nextcloud News APIs) with what runs it headless (Xvfb and xdotool),
-# systemd (its `systemd-analyze verify` checks rss-serve's user unit), and what scripts/package uses in the
-# package test: dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian.
+# systemd (its `systemd-analyze verify` checks rss-serve's user unit), what scripts/package uses in the
+# package test: dpkg-dev (dpkg-shlibdeps), binutils (strip) and lintian; and Chromium with its WebDriver, the
+# browser the web front's tests drive.
 RSS_REEDER_TEST_PACKAGES=(
-    sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool systemd dpkg-dev binutils lintian
+    sfeed sqlite3 man-db newsboat tmux rssguard xvfb xdotool systemd dpkg-dev binutils lintian chromium chromium-driver
 )
 # The Python packages rss-serve's tests use as clients: the Miniflux API client, a Google Reader API client,
-# and schemathesis, which checks the server against its OpenAPI document.
-RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis)
+# schemathesis, which checks the server against its OpenAPI document, and Selenium with axe-core's binding,
+# which drive Chromium through the web front and check its pages' accessibility.
+RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis selenium axe_selenium_python)
 
 # Installs what the build needs.
 ensure_system_packages() {

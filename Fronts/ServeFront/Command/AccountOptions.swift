@@ -1,5 +1,6 @@
 import ArgumentParser
 import FrontKit
+import ServeCore
 
 /// `--accounts FILE`: where users and tokens are kept, for every subcommand.
 struct AccountOptions: ParsableArguments {

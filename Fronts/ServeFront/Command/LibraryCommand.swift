@@ -3,6 +3,7 @@ import Foundation
 import FrontKit
 import ReduxVM
 import RssCore
+import ServeCore
 
 /// `rss-serve library backup`.
 struct LibraryCommand: AsyncParsableCommand {

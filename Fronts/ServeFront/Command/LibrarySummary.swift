@@ -2,6 +2,7 @@ import Foundation
 import FrontKit
 import ReduxVM
 import RssCore
+import ServeCore
 
 /// What `rss-serve user list` says of a library: its size on disk and its sources, read as another front would
 /// (beside a running server).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ServeCore
 
 /// `--listen HOST:PORT` (`[::1]:PORT` for IPv6; port 0 picks a free one).
 struct ListenAddress: ExpressibleByArgument, Sendable {

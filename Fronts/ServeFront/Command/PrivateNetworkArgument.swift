@@ -1,5 +1,6 @@
 import ArgumentParser
 import RssCore
+import ServeCore
 
 /// `--allow-private NETWORK`: a CIDR network, or `all` for every address.
 struct PrivateNetworkArgument: ExpressibleByArgument, Sendable {

@@ -6,6 +6,7 @@ import Logging
 import NIOSSL
 import ReduxVM
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// `rss-serve [run]`: serves the database until SIGTERM or SIGINT.
 struct RunCommand: AsyncParsableCommand {

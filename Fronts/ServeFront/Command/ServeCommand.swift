@@ -1,5 +1,6 @@
 public import ArgumentParser
 import RssCore
+import ServeCore
 
 /// `rss-serve`: the sync server, and the commands that manage its users and tokens.
 public struct ServeCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import FrontKit
+import ServeCore
 
 /// How rss-serve says things on standard error and ends with a status.
 enum ServeExit {

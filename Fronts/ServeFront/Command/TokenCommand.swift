@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FrontKit
+import ServeCore
 
 /// `rss-serve token create|list|revoke`.
 struct TokenCommand: ParsableCommand {
@@ -19,6 +20,10 @@ struct TokenCommand: ParsableCommand {
         var kind: TokenKind = .miniflux
         @Option(help: "A name to tell it by (e.g. phone).") var label = ""
         @OptionGroup var accountOptions: AccountOptions
+
+        func validate() throws {
+            if kind == .web { throw ValidationError("web sessions are made by signing in to the web front, not by token create") }
+        }
 
         func run() throws {
             let token = TokenSecret.make()

@@ -3,12 +3,13 @@ import Foundation
 import FrontKit
 import HummingbirdBcrypt
 import RssCore
+import ServeCore
 
-/// `rss-serve user set|list|remove`.
+/// `rss-serve user set|list|remove|fever|sessions`.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Add users, change their passwords or libraries, list or remove them.",
-        subcommands: [Set.self, List.self, Remove.self, UserFeverCommand.self])
+        subcommands: [Set.self, List.self, Remove.self, UserFeverCommand.self, UserSessionsCommand.self])
 
     /// `user set NAME`: asks for the password (never on the command line) and stores its bcrypt hash.
     struct Set: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FrontKit
 import HummingbirdBcrypt
+import ServeCore
 
 /// `rss-serve user fever NAME on|off`: lets Fever apps sign in as a user, or stops them.
 struct UserFeverCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServeCore
 
 /// One answer of the Fever API: the base members every answer has (`api_version`, `auth`, and once signed in
 /// `last_refreshed_on_time`), and the members of whatever was asked; a member not asked for is left out.

@@ -1,4 +1,6 @@
-/// Checks a Fever request's `api_key` (``FeverKey``), under the per-address sign-in limit.
+import ServeCore
+
+/// Checks a Fever request's `api_key` (``/ServeCore/FeverKey``), under the per-address sign-in limit.
 ///
 /// A request without a key is not an attempt (Unread's first request is such a probe): it is only refused. A
 /// key is counted against the client's address before it is looked up, as ClientLogin counts a password,

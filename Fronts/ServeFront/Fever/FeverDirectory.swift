@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
-/// The library as Fever apps see it at one moment (``LibraryDirectory``, adapted): feeds by their sources'
+/// The library as Fever apps see it at one moment (``/ServeCore/LibraryDirectory``, adapted): feeds by their sources'
 /// numbers and groups by their tags', and the untagged sources in a group of their own, since every feed must be
 /// in a listed group (Read You crashes on a feed in none, and deletes feeds that are in none).
 struct FeverDirectory: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// Which items `?api&items` asks for: at most ``pageSize``, chosen by `with_ids`, `max_id` or `since_id`
 /// (the first of them given, in that order; apps send one), within `feed_ids` and `group_ids` when given

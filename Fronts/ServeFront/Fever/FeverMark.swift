@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// A change a Fever app asks for: `mark=item|feed|group`, `as=read|unread|saved|unsaved`, `id=N`, and for a
 /// feed or group `before=T`, only what was stored before T (Unix seconds: when the app last asked for items,

@@ -1,3 +1,5 @@
+import ServeCore
+
 /// The objects of Fever's answers, with exactly the keys and types its apps parse: numbers for ids, times
 /// and flags (0 or 1, never JSON booleans: Readrops reads them with `nextInt()`), strings for id lists.
 enum Fever {

@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// Numbers as Fever apps send them: decimal digits, sometimes far beyond any id (Fluent Reader's first
 /// `max_id` is 2^53−1, Read You's "everything" `before` is 2^63/1000), which are read as the largest 64-bit

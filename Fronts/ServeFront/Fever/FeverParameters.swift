@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServeCore
 
 /// The parameters of a Fever request, wherever the app put them: the query string (`?api&items&since_id=5`,
 /// where a bare key like `items` is present with an empty value), then the body, urlencoded (Reeder, Unread,

@@ -1,3 +1,5 @@
+import ServeCore
+
 /// What a Fever request asks to read: each a key of the query string, bare (`?api&groups`) or with any
 /// value. Several may be asked at once; the answer holds them all.
 enum FeverRead: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import ServeCore
+
 /// What a Fever request says, read from its parameters (``FeverParameters``): the key, what to read, which
 /// items, and a mark.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 extension FeverResponder {
     /// Makes `mark`, and returns once the database has it. A mark of something unknown (an item no longer

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// Answers a Fever request whose key was accepted: makes its mark (``apply(_:directory:now:)``), then reads what
 /// it asks from the library as the database has it now, every member asked in one answer (as FreshRSS and

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// The Fever API, at Miniflux's address (`/fever/`, what apps are told to type; `/fever` too, without the
 /// redirect that turns an app's POST into a GET) and FreshRSS's (`/api/fever.php`, and `/api/fever.php/`

@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// The text fields of a `multipart/form-data` body (RFC 7578), which Readrops and NewsFlash send their
 /// `api_key` in: each part's `name` and its content as UTF-8. Parts without a name are skipped; a file part
@@ -18,7 +19,7 @@ enum MultipartForm {
     }
 
     /// The named fields of `body`, in order; 400 when it is not a multipart body with that boundary, or holds
-    /// more fields than a request may (``RequestLimits/itemIDs``).
+    /// more fields than a request may (``/ServeCore/RequestLimits/itemIDs``).
     static func fields(_ body: [UInt8], boundary: String) throws(APIError) -> [(String, String)] {
         let delimiter = Array("--\(boundary)".utf8)
         let lineBreak: [UInt8] = [13, 10]

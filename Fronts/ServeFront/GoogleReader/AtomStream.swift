@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// A stream as an Atom document (`/reader/atom/STREAM`), the form newsboat's FeedHQ mode reads: each
 /// entry's id is the item's long id (newsboat sends it back to mark it), and its state is a category in

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// `unread-count`: per feed (every feed, zero counts too), per label and for the reading list, with the storage
 /// time of the newest item of each.

@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
-/// The library as Google Reader clients name it (``LibraryDirectory``, adapted): each feed is `feed/NUMBER` (as
+/// The library as Google Reader clients name it (``/ServeCore/LibraryDirectory``, adapted): each feed is `feed/NUMBER` (as
 /// FreshRSS names feeds), and a feed named by its address (`feed/https://…`, as clients of earlier versions and
 /// the other API's users may send) is found too.
 ///

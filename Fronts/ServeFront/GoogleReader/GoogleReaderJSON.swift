@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import RssCore
+import ServeCore
 
 /// The JSON of Google Reader's streams, written as FreshRSS writes them (its "compat" form, which the apps were
 /// written against) with a ``JSONWriter``: the answers a first sync asks for thousands of.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// `edit-tag` and `mark-all-as-read`.
 struct GoogleReaderMarks: LibraryEndpoint {

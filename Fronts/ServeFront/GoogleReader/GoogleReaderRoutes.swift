@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// The Google Reader API (JSON), as FreshRSS serves it to the apps; see docs/serve.md for each endpoint.
 struct GoogleReaderRoutes: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// `stream/contents`, `stream/items/ids`, `stream/items/contents` and the Atom form of streams.
 struct GoogleReaderStreams: LibraryEndpoint {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// `subscription/list`, `…/edit`, `…/quickadd`, `…/import` and `…/export`.
 struct GoogleReaderSubscriptions: LibraryEndpoint {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// `tag/list`, `rename-tag` and `disable-tag`.
 struct GoogleReaderTags: LibraryEndpoint {

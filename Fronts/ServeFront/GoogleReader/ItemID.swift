@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// Google Reader's item ids: the long form `tag:google.com,2005:reader/item/` + 16 hex digits, and the short
 /// form, the same 64 bits as a signed decimal. Both name an article by its ``/RssCore/ArticleSnapshot/number``.

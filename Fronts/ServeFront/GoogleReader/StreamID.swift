@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// A Google Reader stream name, checked: the only forms accepted, never passed on as text to anything
 /// but RssCore's typed query.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// The parameters of a stream read (`n`, `c`, `xt`, `it`, `ot`, `nt`, `r`), read as FreshRSS reads them and
 /// turned into an ``/RssCore/ArticleQuery``.
@@ -17,7 +18,7 @@ struct StreamRequest {
     let stream: StreamID
     let query: ArticleQuery?
 
-    /// Reads `parameters` for `stream`. `largestPage` caps `n` (``RequestLimits/pageSize``; more for the
+    /// Reads `parameters` for `stream`. `largestPage` caps `n` (``/ServeCore/RequestLimits/pageSize``; more for the
     /// Atom form, which newsboat reads without following continuations).
     init(
         stream: StreamID, parameters: FormParameters, directory: GoogleReaderDirectory, includesBody: Bool,

@@ -1,3 +1,6 @@
+import WebFront
+import ServeCore
+
 /// The API a request path belongs to, which decides how it is authenticated (``AuthenticationMiddleware``):
 /// paths are normalised first (``RequestPath``).
 enum APIFamily: Equatable {
@@ -11,6 +14,8 @@ enum APIFamily: Equatable {
     case fever
     /// `/index.php/apps/news/api/…`: Basic credentials.
     case nextcloudNews
+    /// `/` and `/web/…`: the web front, which signs browsers in with its session cookie.
+    case web
     /// Anything else: any valid credentials, then 404.
     case unknown
 
@@ -25,6 +30,8 @@ enum APIFamily: Equatable {
             self = .fever
         } else if path.hasPrefix(NextcloudPaths.root) {
             self = .nextcloudNews
+        } else if WebFront.owns(path) {
+            self = .web
         } else {
             self = .unknown
         }

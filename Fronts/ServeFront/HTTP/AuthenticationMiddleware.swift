@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// Lets a request through only with valid credentials of the kind its API takes (``APIFamily``), and sets the
 /// user and the user's library.
@@ -12,6 +13,8 @@ import Hummingbird
 /// - `/index.php/apps/news/api/…` (Nextcloud News): Basic authentication.
 /// - `/accounts/ClientLogin` is open, and so are Fever's addresses: Fever sends its key in the request, and
 ///   its routes check it (``FeverRoutes``), answering as Fever does.
+/// - The web front's pages (`/` and `/web/…`) sign browsers in with a session cookie of their own
+///   (``/WebFront/WebFront``).
 ///
 /// Any other path needs any of those credentials too, so that an unauthenticated client learns nothing, not
 /// even which paths exist; with them it is a 404, so that an app trying an API the server lacks is not told
@@ -26,7 +29,8 @@ struct AuthenticationMiddleware: RouterMiddleware {
         _ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response
     ) async throws -> Response {
         let family = APIFamily(path: request.uri.path)
-        if family == .googleReaderLogin || family == .fever { return try await next(request, context) }
+        // Fever checks its key itself; the web front signs its browsers in with its own cookie.
+        if family == .googleReaderLogin || family == .fever || family == .web { return try await next(request, context) }
         var context = context
         guard let user = try await user(for: request, family: family, address: context.clientAddress) else {
             throw APIError.unauthorized
@@ -51,7 +55,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             return try await basic.asyncFlatMap { try await basicUser($0, address: address) }
         case .nextcloudNews:
             return try await basic.asyncFlatMap { try await basicUser($0, address: address) }
-        case .unknown, .googleReaderLogin, .fever:
+        case .unknown, .googleReaderLogin, .fever, .web:
             if let googleToken, let user = try accounts.user(forToken: googleToken, kind: .googleReader) { return user }
             if let minifluxToken, let user = try accounts.user(forToken: minifluxToken, kind: .miniflux) { return user }
             return try await basic.asyncFlatMap { try await basicUser($0, address: address) }

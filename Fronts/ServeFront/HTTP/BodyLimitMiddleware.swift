@@ -1,9 +1,10 @@
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// Refuses a request whose declared body (`Content-Length`) is over the cap before reading any of it: 413, and
 /// the connection is closed (the rest of the body is never read). A body sent without a length is capped as
-/// it is read (``ServeContext/maxUploadSize``).
+/// it is read (``/ServeCore/ServeContext/maxUploadSize``).
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = ServeContext
 

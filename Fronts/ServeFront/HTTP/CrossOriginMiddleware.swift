@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// Answers a browser's preflight (`OPTIONS`) with 204 and the cross-origin headers, before any credentials are
 /// asked for, and lets a page of another origin read the APIs' answers, as FreshRSS and Miniflux do: a reader

@@ -1,4 +1,5 @@
 import NIOCore
+import ServeCore
 
 /// Writes JSON straight into the bytes of a response, for the answers sync clients ask for by the thousand
 /// (stream pages, id lists, entries): Foundation's `JSONEncoder` spent most of a first sync in generic

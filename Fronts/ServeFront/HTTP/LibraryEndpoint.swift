@@ -1,5 +1,7 @@
+import ServeCore
+
 /// A part of an API that answers from the signed-in account's library: made for each request on the library
-/// authentication found for it (``ServeContext/endpoint(_:)``), so that one account's request never reaches
+/// authentication found for it (`ServeContext.endpoint(_:)`, below), so that one account's request never reaches
 /// another's library.
 protocol LibraryEndpoint: Sendable {
     init(library: ServeLibrary)

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// `POST /accounts/ClientLogin` (Google Reader's sign-in): `Email` and `Passwd` in, `SID=`, `LSID=` and
 /// `Auth=` lines out, the token in both SID and Auth, as FreshRSS answers. Failures count against the
-/// client's address (``LoginLimiter``).
+/// client's address (``/ServeCore/LoginLimiter``).
 struct LoginRoute: Sendable {
     let accounts: AccountBook
     let limiter: LoginLimiter

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import ServeCore
 
 /// Routes each request by its normalised path (``RequestPath``): Hummingbird's router matches the path as
 /// sent, so the request is remade with the normalised one before it reaches the router (its query stays).

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServeCore
 
 /// The responses the APIs send.
 enum Reply {

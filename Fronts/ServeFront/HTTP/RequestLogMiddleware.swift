@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServeCore
 
 /// Logs each request at info: method, path (percent-decoded, so that `CredentialRedaction` in the log
 /// handler finds credentials in a feed address), status and time. Never the query string, a header or a

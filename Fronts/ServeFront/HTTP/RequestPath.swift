@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// The path a request is routed by, made from the one the client sent, so that an address typed as apps ask
 /// for it reaches the API:

@@ -5,6 +5,8 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOSSL
+import ServeCore
+import WebFront
 
 /// The HTTP server: every API's routes behind the request log, the body cap and authentication (which finds each
 /// request its account's library), on connections watched by ``ConnectionLimits``.
@@ -34,6 +36,7 @@ enum ServeApplication {
         MinifluxRoutes().register(on: router)
         NextcloudRoutes.register(on: router)
         FeverRoutes(libraries: libraries, accounts: accounts, limiter: limiter).register(on: router)
+        WebFront(accounts: accounts, limiter: limiter, libraries: libraries, secure: listening.tls != nil).register(on: router)
         let server = ServerChannel.builder(tls: listening.tls, limits: listening.limits, count: ConnectionCount())
         let scheme = listening.tls == nil ? "http" : "https"
         return Application(

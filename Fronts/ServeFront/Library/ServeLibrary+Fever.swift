@@ -2,6 +2,7 @@ import Foundation
 import ReduxVM
 import RssCore
 import Synchronization
+import ServeCore
 
 extension ServeLibrary {
     /// The numbers of the articles `query` selects, in its order, read a page at a time without the articles'

@@ -1,13 +1,9 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// What the Nextcloud News API needs of the library beyond what the other APIs use.
 extension ServeLibrary {
-    /// The highest number of a stored article (News's `newestItemId`), nil when there is none.
-    func newestArticleNumber() async throws -> Int64? {
-        try await articles(ArticleQuery(order: .highestNumberFirst, limit: 1)).first?.number
-    }
-
     /// The articles of `source` that `references` name, each by its guid's hash or its guid (see
     /// ``GuidHash/match(raw:guid:)``; a reference that names an item exactly names no other): how v1-2
     /// clients star items. Every article of the source is read, without its text, since RssCore keeps no hash

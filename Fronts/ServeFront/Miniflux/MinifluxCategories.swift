@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// Categories: tags, numbered (``MinifluxDirectory``), with "All" for the sources without a tag.
 struct MinifluxCategories: LibraryEndpoint {

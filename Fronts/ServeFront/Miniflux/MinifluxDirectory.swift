@@ -1,8 +1,9 @@
 import Foundation
 import FrontKit
 @_spi(Serve) import RssCore
+import ServeCore
 
-/// The library as Miniflux clients name it (``LibraryDirectory``, adapted): a feed's id is its source's number and
+/// The library as Miniflux clients name it (``/ServeCore/LibraryDirectory``, adapted): a feed's id is its source's number and
 /// a category's its tag's number plus one, category 1 being "All", where the sources without a tag are. A source
 /// is in the category of its first tag.
 struct MinifluxDirectory {

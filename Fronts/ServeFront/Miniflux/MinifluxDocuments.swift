@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// OPML export and import, and discovery.
 struct MinifluxDocuments: LibraryEndpoint {

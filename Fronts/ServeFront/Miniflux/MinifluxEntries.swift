@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// Entries: lists, one entry, marks, the star, and editing.
 struct MinifluxEntries: LibraryEndpoint {

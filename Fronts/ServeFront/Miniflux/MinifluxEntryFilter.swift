@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// The filters of `/v1/entries` read as Miniflux reads them, and turned into an ``/RssCore/ArticleQuery``.
 ///

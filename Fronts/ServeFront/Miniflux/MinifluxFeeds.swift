@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// Feeds: the list, one feed, following, renaming and moving, unfollowing, refreshing, marking read, counters,
 /// icons, and a feed's entries.

@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// The Miniflux API's documents, with the fields its clients read, as Miniflux writes them.
 enum Miniflux {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// The Miniflux API v1, as Miniflux answers a single user; see docs/serve.md for each endpoint.
 struct MinifluxRoutes: Sendable {

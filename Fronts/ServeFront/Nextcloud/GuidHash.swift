@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// Nextcloud's `guidHash`: the MD5 of an item's guid in lower-case hex, by which v1-2 clients star items
 /// (with the feed's id). Here the guid is the article's ``/RssCore/ArticleSnapshot/itemID``.

@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
-/// The library as Nextcloud clients name it (``LibraryDirectory``, adapted): feeds are sources and folders are
+/// The library as Nextcloud clients name it (``/ServeCore/LibraryDirectory``, adapted): feeds are sources and folders are
 /// tags. A feed is in one folder: its source's first tag (as a Miniflux category is); sources filed under more
 /// tags are in none of the others as far as these clients see.
 struct NextcloudDirectory: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import ServeCore
 
 /// What a request to the Nextcloud News API asks for, read from its method and path (after
 /// `/index.php/apps/news/api/`): the routing table of v1-2 and v1-3 in one place.

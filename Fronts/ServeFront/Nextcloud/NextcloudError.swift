@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServeCore
 
 /// A refusal of the Nextcloud News API, rendered as Nextcloud answers one: the status and
 /// `{"message": "…"}`. Clients read only the status (newsboat takes anything but 200 as a failure); the

@@ -1,6 +1,7 @@
 import Foundation
 import FrontKit
 import RssCore
+import ServeCore
 
 /// A folder as `GET folders` lists it: only `id` and `name` (NewsFlash reads nothing else).
 struct NextcloudFolder: Encodable {

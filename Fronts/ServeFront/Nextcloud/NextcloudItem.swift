@@ -1,5 +1,6 @@
 import Foundation
 import RssCore
+import ServeCore
 
 /// An item as the items routes give it (the same in v1-2 and v1-3), typed as the strictest clients read it:
 /// `unread`, `starred` and `rtl` are JSON booleans (RSS Guard reads anything else as false); `guid`, `title`,

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// Which items `GET items` and `GET items/updated` ask for, as an ``/RssCore/ArticleQuery`` and a count.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RssCore
+import ServeCore
 
 /// `{"items":[…]}` for a selection, read and written a page at a time: newsboat and RSS Guard ask for every
 /// item of a feed in one request, Fluent Reader for every unread item, so one answer may hold a whole library

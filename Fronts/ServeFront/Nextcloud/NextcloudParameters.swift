@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServeCore
 
 /// A request's parameters, read as Nextcloud reads them: from the query string and the body alike, the body's
 /// winning where both name one. The body is a JSON object whatever its label says (newsboat sends `{}` labelled

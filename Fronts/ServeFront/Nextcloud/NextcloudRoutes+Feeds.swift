@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// Feeds: RssCore's sources, each in the folder of its first tag.
 extension NextcloudRoutes {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 @_spi(Serve) import RssCore
+import ServeCore
 
 /// Folders: RssCore's tags. A folder made through the API exists with no feed in it (a kept tag) until it is
 /// deleted, and keeps its id when renamed.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// Items (RssCore's articles, by their numbers) and the marks clients send.
 extension NextcloudRoutes {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServeCore
 
 /// Nextcloud's own user API, the one route of it a News client needs: Readrops signs in by reading the user's
 /// display name from `GET /ocs/v1.php/cloud/users/{user}` (XML, `ocs/data/displayname`) and fails without it.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RssCore
+import ServeCore
 
 /// The Nextcloud News API, v1-2 and v1-3, under `/index.php/apps/news/api/`; see docs/serve.md for each
 /// endpoint. Requests are routed by ``NextcloudEndpoint`` rather than by the router's own table, since the same

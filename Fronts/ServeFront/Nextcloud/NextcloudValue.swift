@@ -1,4 +1,5 @@
 import Foundation
+import ServeCore
 
 /// A parameter's value as a client sent it: a JSON value from a body, or text from a query string or a form
 /// (``NextcloudParameters`` reads either the same way, as Nextcloud does).

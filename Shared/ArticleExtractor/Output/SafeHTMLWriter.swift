@@ -8,6 +8,7 @@ import Foundation
 /// written in place of unwrapped ones are kept apart with `<br>`.
 struct SafeHTMLWriter: TreeVisitor {
     let baseURL: URL?
+    let options: SafeHTMLOptions
     private(set) var output: [UInt8] = []
     /// For each element entered: whether it was written (and must be closed).
     private var written: [Bool] = []
@@ -18,13 +19,14 @@ struct SafeHTMLWriter: TreeVisitor {
     private var needsBreak = false
     private var preDepth = 0
 
-    init(baseURL: URL?) {
+    init(baseURL: URL?, options: SafeHTMLOptions = .plain) {
         self.baseURL = baseURL
+        self.options = options
     }
 
     /// The HTML of everything under `content`.
-    static func write(_ content: Int32, in document: Document, baseURL: URL?) -> String {
-        var writer = SafeHTMLWriter(baseURL: baseURL)
+    static func write(_ content: Int32, in document: Document, baseURL: URL?, options: SafeHTMLOptions = .plain) -> String {
+        var writer = SafeHTMLWriter(baseURL: baseURL, options: options)
         document.walk(content, &writer)
         writer.closeAutoParagraph()
         return String(decoding: writer.output, as: UTF8.self)
@@ -38,12 +40,22 @@ struct SafeHTMLWriter: TreeVisitor {
         let tag = document.tag(node)
         switch tag {
         case .img:
-            guard let src = ImageSource.address(of: node, in: document, baseURL: baseURL) else { return false }
+            guard var src = ImageSource.address(of: node, in: document, baseURL: baseURL) else { return false }
+            if options.dropsTrackingPixels,
+                SafeHTMLOptions.isTrackingPixel(width: document.attribute(node, "width"), height: document.attribute(node, "height"))
+            {
+                return false
+            }
+            if let imageAddress = options.imageAddress {
+                guard let shown = imageAddress(src) else { return false }
+                src = shown
+            }
             ensureInline()
             var attributes = [("src", src)]
             for name in ["alt", "title"] {
                 if let value = document.attribute(node, name), !value.isEmpty { attributes.append((name, value)) }
             }
+            if options.isolatesLinks { attributes += [("referrerpolicy", "no-referrer"), ("loading", "lazy")] }
             writeTag(.img, attributes)
             return false
         case .br:
@@ -63,6 +75,7 @@ struct SafeHTMLWriter: TreeVisitor {
             ensureInline()
             var attributes = [("href", href)]
             if let title = document.attribute(node, "title"), !title.isEmpty { attributes.append(("title", title)) }
+            if options.isolatesLinks { attributes += [("rel", "noopener noreferrer"), ("target", "_blank")] }
             writeTag(.a, attributes)
             open.append(.a)
             written.append(true)

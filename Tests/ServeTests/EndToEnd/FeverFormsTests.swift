@@ -4,6 +4,7 @@ import ReduxVM
 import RssCore
 import Testing
 
+@testable import ServeCore
 @testable import ServeFront
 
 extension ServeEndToEnd {

@@ -4,6 +4,7 @@ import RssCore
 import ReduxVM
 import Testing
 
+@testable import ServeCore
 @testable import ServeFront
 
 extension ServeEndToEnd {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ServeCore
 @testable import ServeFront
 
 /// The digests from libcrypto against their standards' published vectors, and the values the APIs' clients

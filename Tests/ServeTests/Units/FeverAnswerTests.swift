@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Serve) @testable import RssCore
+@testable import ServeCore
 @testable import ServeFront
 
 /// The shapes of Fever's answers (the keys and JSON types its apps parse), the groups made of tags, and the

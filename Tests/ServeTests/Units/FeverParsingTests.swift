@@ -2,6 +2,7 @@ import Foundation
 import RssCore
 import Testing
 
+@testable import ServeCore
 @testable import ServeFront
 
 /// How Fever requests are read: parameters from the query and either kind of body, the selectors, the page

@@ -3,6 +3,7 @@ import Testing
 import RssCore
 import ReduxVM
 
+@testable import ServeCore
 @testable import ServeFront
 
 /// The forms clients name items, streams, feeds and categories by.

@@ -4,6 +4,7 @@ import Testing
 import RssCore
 import ReduxVM
 
+@testable import ServeCore
 @testable import ServeFront
 
 /// The login limit, form parsing and the accounts' own rules.

@@ -4,6 +4,7 @@ import Testing
 import RssCore
 import ReduxVM
 
+@testable import ServeCore
 @testable import ServeFront
 
 /// The Nextcloud News API's routing table, its lenient parameters, guid hashes and `lastModified` units.

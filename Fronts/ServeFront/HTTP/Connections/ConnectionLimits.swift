@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Synchronization
+import ServeCore
 
 /// The limits on each client connection, so that clients that connect and then send slowly or not at all
 /// cannot hold the server's memory or descriptors: the time to send a request's head, then its body, how long

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
+import ServeCore
 
 /// Where one connection stands, and the deadline of that stage: shared by its two handlers, on the
 /// connection's event loop.

@@ -1,6 +1,7 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServeCore
 
 /// A server's connections, each watched (``ConnectionWatch``) before its base channel (TLS, HTTP) sets it up.
 struct GuardedChannel<Base: ServerChildChannel>: ServerChildChannel {

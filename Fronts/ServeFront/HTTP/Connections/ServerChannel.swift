@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import NIOSSL
+import ServeCore
 
 /// The server's connections: HTTP/1.1, over TLS when configured, each watched by ``ConnectionLimits``.
 enum ServerChannel {

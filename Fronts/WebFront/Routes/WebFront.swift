@@ -1,0 +1,56 @@
+import Foundation
+package import Hummingbird
+package import ServeCore
+
+/// rss-serve's web reader: its pages under ``WebPath/root``, on the same per-account library layer as the
+/// sync APIs (``/ServeCore/ServeLibrary``), behind its own sign-in (a session cookie) and its security headers.
+package struct WebFront: Sendable {
+    let accounts: AccountBook
+    let limiter: LoginLimiter
+    let libraries: ServeLibraries
+    let cookies: SessionCookie
+
+    /// The web front of the server whose accounts, login limit and libraries these are; `secure` when the
+    /// server speaks TLS (the cookies are then `Secure`).
+    package init(accounts: AccountBook, limiter: LoginLimiter, libraries: ServeLibraries, secure: Bool) {
+        self.accounts = accounts
+        self.limiter = limiter
+        self.libraries = libraries
+        cookies = SessionCookie(secure: secure)
+    }
+
+    /// Whether `path` is the web front's: the ``/ServeFront/AuthenticationMiddleware`` of the APIs lets these through, and
+    /// the web front signs them in itself.
+    package static func owns(_ path: String) -> Bool {
+        path == "/" || path == WebPath.root || path.hasPrefix(WebPath.root + "/")
+    }
+
+    /// Adds the pages to `router`.
+    package func register(on router: Router<ServeContext>) {
+        router.get("/") { _, _ in WebAnswer.redirect(to: WebPath.list(.unread)) }
+        let open = router.group(RouterPath(WebPath.root))
+            .add(middleware: CompressionMiddleware())
+            .add(middleware: SecurityHeaders(proxiesImages: false))
+        let login = LoginRoutes(accounts: accounts, limiter: limiter, cookies: cookies)
+        open.get("login") { request, context in try await login.form(request, context: context) }
+        open.post("login") { request, context in try await login.signIn(request, context: context) }
+        open.get("static/:name") { request, context in try AssetRoute.answer(request, context: context) }
+
+        let pages = router.group(RouterPath(WebPath.root))
+            .add(middleware: CompressionMiddleware())
+            .add(middleware: SecurityHeaders(proxiesImages: false))
+            .add(middleware: WebSessionMiddleware(accounts: accounts, libraries: libraries))
+        pages.get { _, _ in WebAnswer.redirect(to: WebPath.list(.unread)) }
+        pages.post("logout") { request, context in try await login.signOut(request, context: context) }
+        for marks in ListSelection.Marks.allCases {
+            pages.get(RouterPath(marks.rawValue)) { request, context in try await ListRoute.page(marks, request, context: context) }
+        }
+        pages.get("article/:number") { request, context in try await ArticleRoute.page(request, context: context) }
+        pages.post("article/:number/mark") { request, context in try await ArticleRoute.mark(request, context: context) }
+        pages.post("mark-all") { request, context in try await ListRoute.markAll(request, context: context) }
+        pages.post("refresh") { request, context in try await ListRoute.refresh(request, context: context) }
+        let sessions = SessionsRoute(accounts: accounts, cookies: cookies)
+        pages.get("sessions") { request, context in try await sessions.page(request, context: context) }
+        pages.post("sessions/revoke") { request, context in try await sessions.revoke(request, context: context) }
+    }
+}

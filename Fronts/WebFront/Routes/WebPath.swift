@@ -1,0 +1,22 @@
+/// The web front's addresses, in one place: every page is under ``root``, so that the sync APIs' paths and
+/// the pages never meet.
+enum WebPath {
+    /// Where the web front lives.
+    static let root = "/web"
+    static let login = root + "/login"
+    static let logout = root + "/logout"
+    static let sessions = root + "/sessions"
+    static let revokeSession = root + "/sessions/revoke"
+    static let markAll = root + "/mark-all"
+    static let refresh = root + "/refresh"
+    static let staticFiles = root + "/static"
+
+    /// A list page: `unread`, `starred` or `all`.
+    static func list(_ marks: ListSelection.Marks) -> String { root + "/" + marks.rawValue }
+
+    /// An article's page.
+    static func article(_ number: Int64) -> String { root + "/article/\(number)" }
+
+    /// Where an article's marks are changed.
+    static func mark(_ number: Int64) -> String { root + "/article/\(number)/mark" }
+}

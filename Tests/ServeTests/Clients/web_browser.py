@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Drives Debian's Chromium through rss-serve's web front with Selenium (chromium-driver), as a person reads.
+
+Usage: web_browser.py MODE BASE_URL USER PASSWORD [OUT_DIR]
+
+Modes:
+  keys        sign in by typing, read the unread list with the keys alone (j/k, m, s, o, j on the article, g s,
+              /, ?), and check each change through the page's own script (no reload)
+  nojs        the same story with JavaScript off: every action a link or a form
+  hostile     open the hostile source's list and articles: no dialog, no navigation, no request to any origin
+              but the server's (images excepted), and the layout holds at 360 px (no horizontal scroll)
+  axe         run axe-core (axe-selenium-python) on every page kind, light and dark: WCAG 2.1 A and AA rules
+  screenshots write list and article screenshots, desktop and phone, light and dark, to OUT_DIR
+
+Prints one line per check that failed, and `ok MODE` at the end when none did; exits 1 on any failure.
+"""
+import json
+import os
+import sys
+import time
+from urllib.parse import urlparse
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL " + message, flush=True)
+    return condition
+
+
+def browser(javascript=True, width=1280, height=900, dark=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--no-first-run", "--disable-extensions", f"--window-size={width},{height}",
+                     "--force-device-scale-factor=1", "--lang=en-US"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(60)
+    driver.set_script_timeout(120)
+    if dark:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    if width < 500:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    return driver
+
+
+def wait(driver, seconds=20):
+    return WebDriverWait(driver, seconds)
+
+
+def sign_in(driver, base, user, password):
+    driver.get(base + "/")
+    wait(driver).until(conditions.presence_of_element_located((By.NAME, "name")))
+    check(driver.current_url.startswith(base + "/web/login"), "signed out, / leads to the sign-in form")
+    driver.find_element(By.NAME, "name").send_keys(user)
+    field = driver.find_element(By.NAME, "password")
+    field.send_keys(password)
+    field.send_keys(Keys.ENTER)
+    wait(driver).until(conditions.url_contains("/web/unread"))
+
+
+def press(driver, keys):
+    body = driver.find_element(By.TAG_NAME, "body")
+    for key in keys:
+        driver.switch_to.active_element.send_keys(key) if driver.switch_to.active_element.tag_name != "body" else body.send_keys(key)
+        time.sleep(0.05)
+
+
+def current_item(driver):
+    items = driver.find_elements(By.CSS_SELECTOR, "ol.articles li.current")
+    return items[0] if items else None
+
+
+def no_dialog(driver, where):
+    try:
+        alert = driver.switch_to.alert
+        check(False, f"{where}: a dialog opened: {alert.text!r}")
+        alert.dismiss()
+    except NoAlertPresentException:
+        pass
+
+
+def keys_story(base, user, password):
+    driver = browser()
+    try:
+        sign_in(driver, base, user, password)
+        page_id = driver.execute_script("return window.performance.timeOrigin")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "ol.articles li")) == 50, "the unread list shows 50 articles")
+        press(driver, ["j"])
+        first = current_item(driver)
+        check(first is not None and first == driver.find_elements(By.CSS_SELECTOR, "ol.articles li")[0], "j selects the first article")
+        press(driver, ["j", "j", "k"])
+        second = current_item(driver)
+        check(second == driver.find_elements(By.CSS_SELECTOR, "ol.articles li")[1], "j j k selects the second article")
+        title = second.find_element(By.CSS_SELECTOR, "a.title").text
+        press(driver, ["m"])
+        wait(driver).until(lambda d: "read" in current_item(d).get_attribute("class").split())
+        check(driver.execute_script("return window.performance.timeOrigin") == page_id, "m marks without reloading")
+        check(current_item(driver).find_element(By.CSS_SELECTOR, "form.mark button").text == "Mark unread", "m turns the button to Mark unread")
+        press(driver, ["s"])
+        wait(driver).until(lambda d: "starred" in current_item(d).get_attribute("class").split())
+        press(driver, ["o"])
+        wait(driver).until(conditions.url_contains("/web/article/"))
+        check(driver.find_element(By.TAG_NAME, "h1").text == title, "o opens the current article")
+        article_url = driver.current_url
+        press(driver, ["j"])
+        wait(driver).until(lambda d: d.current_url != article_url)
+        check("/web/article/" in driver.current_url, "j on an article opens the next one")
+        press(driver, ["k"])
+        wait(driver).until(lambda d: d.current_url.split("?")[0] == article_url.split("?")[0])
+        check(driver.find_element(By.TAG_NAME, "h1").text == title, "k comes back to it")
+        press(driver, ["g", "s"])
+        wait(driver).until(conditions.url_contains("/web/starred"))
+        titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "ol.articles a.title")]
+        check(titles == [title], f"g s shows the starred article alone, not {titles}")
+        press(driver, ["g", "a"])
+        wait(driver).until(conditions.url_contains("/web/all"))
+        press(driver, ["/"])
+        search = driver.switch_to.active_element
+        check(search.get_attribute("id") == "search", "/ focuses the search")
+        search.send_keys("small-3")
+        search.send_keys(Keys.ENTER)
+        wait(driver).until(conditions.url_contains("q=small-3"))
+        titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "ol.articles a.title")]
+        check(titles == ["small-3"], f"the search finds small-3 alone, not {titles}")
+        press(driver, ["?"])
+        check(driver.find_element(By.ID, "keys").get_attribute("open") is not None, "? opens the list of keys")
+        press(driver, [Keys.ESCAPE])
+        no_dialog(driver, "keys")
+    finally:
+        driver.quit()
+
+
+def nojs_story(base, user, password):
+    driver = browser(javascript=False)
+    try:
+        sign_in(driver, base, user, password)
+        first = driver.find_elements(By.CSS_SELECTOR, "ol.articles li")[0]
+        title = first.find_element(By.CSS_SELECTOR, "a.title").text
+        first.find_element(By.XPATH, ".//form[contains(@class,'mark')]//button[text()='Star']").click()
+        wait(driver).until(conditions.url_contains("/web/unread"))
+        first = driver.find_elements(By.CSS_SELECTOR, "ol.articles li")[0]
+        check(first.find_element(By.CSS_SELECTOR, "a.title").text == title and
+              first.find_elements(By.XPATH, ".//button[text()='Unstar']"), "the Star form stars it and comes back to the list")
+        first.find_element(By.CSS_SELECTOR, "a.title").click()
+        wait(driver).until(conditions.url_contains("/web/article/"))
+        check(driver.find_element(By.TAG_NAME, "h1").text == title, "the title link opens the article")
+        driver.find_element(By.XPATH, "//button[text()='Mark unread']").click()
+        wait(driver).until(conditions.presence_of_element_located((By.XPATH, "//button[text()='Mark read']")))
+        driver.find_element(By.CSS_SELECTOR, "nav.neighbours a[rel=next]").click()
+        wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "h1").text != title)
+        driver.find_element(By.LINK_TEXT, "Starred").click()
+        wait(driver).until(conditions.url_contains("/web/starred"))
+        titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "ol.articles a.title")]
+        check(titles == [title], f"the starred list holds it, not {titles}")
+        driver.find_element(By.XPATH, "//button[starts-with(text(),'Sign out')]").click()
+        wait(driver).until(conditions.url_contains("/web/login"))
+        driver.get(base + "/web/unread")
+        check("/web/login" in driver.current_url, "signed out, the list leads to the sign-in form")
+    finally:
+        driver.quit()
+
+
+def requests_made(driver):
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def hostile_story(base, user, password):
+    driver = browser(width=360, height=800)
+    try:
+        sign_in(driver, base, user, password)
+        origin = urlparse(base).netloc
+        driver.get(base + "/web/all")
+        sources = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "aside.library ul a")]
+        pages = []
+        for link in sources:
+            if "source=" in link:
+                driver.get(link)
+                pages.append(driver.current_url)
+                for article in [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "ol.articles a.title")][:5]:
+                    pages.append(article)
+        requests_made(driver)
+        for page in pages:
+            driver.get(page)
+            time.sleep(0.2)
+            no_dialog(driver, page)
+            check(driver.current_url == page, f"{page}: navigated to {driver.current_url}")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"{page}: the page scrolls sideways by {overflow} px at 360 px")
+            for url in requests_made(driver):
+                parsed = urlparse(url)
+                if parsed.scheme in ("data", "blob"):
+                    continue
+                check(parsed.netloc == origin or parsed.path.endswith((".png", ".jpg", ".gif", ".webp", ".svg")),
+                      f"{page}: a request left for {url}")
+        check(len(pages) > 3, f"the hostile library's pages were visited ({len(pages)})")
+    finally:
+        driver.quit()
+
+
+def axe_story(base, user, password):
+    from axe_selenium_python import Axe
+    for dark in (False, True):
+        driver = browser(dark=dark)
+        try:
+            driver.get(base + "/web/login")
+            pages = [("sign-in", base + "/web/login")]
+            sign_in(driver, base, user, password)
+            article = driver.find_element(By.CSS_SELECTOR, "ol.articles a.title").get_attribute("href")
+            source = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "aside.library ul a") if "source=" in a.get_attribute("href")][0]
+            pages += [("unread", base + "/web/unread"), ("starred", base + "/web/starred"), ("all", base + "/web/all?order=oldest"),
+                      ("source", source), ("search", base + "/web/all?q=big"), ("article", article),
+                      ("sessions", base + "/web/sessions")]
+            for name, url in pages:
+                if name == "sign-in":
+                    continue
+                driver.get(url)
+                axe = Axe(driver)
+                axe.inject()
+                results = axe.run(options='{"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}')
+                scheme = "dark" if dark else "light"
+                for violation in results["violations"]:
+                    targets = [", ".join(node["target"]) for node in violation["nodes"]][:3]
+                    check(False, f"axe {scheme} {name}: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+                check(len(results["passes"]) > 10, f"axe {scheme} {name}: axe ran ({len(results['passes'])} rules passed)")
+            # The sign-in page, signed out.
+            driver.delete_all_cookies()
+            driver.get(base + "/web/login")
+            axe = Axe(driver)
+            axe.inject()
+            results = axe.run(options='{"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}')
+            for violation in results["violations"]:
+                check(False, f"axe {'dark' if dark else 'light'} sign-in: {violation['id']}: {violation['help']}")
+        finally:
+            driver.quit()
+
+
+def screenshots(base, user, password, directory):
+    os.makedirs(directory, exist_ok=True)
+    for dark in (False, True):
+        for (width, height, device) in ((1280, 860, "desktop"), (360, 760, "phone")):
+            driver = browser(width=width, height=height, dark=dark)
+            try:
+                sign_in(driver, base, user, password)
+                scheme = "dark" if dark else "light"
+                driver.save_screenshot(os.path.join(directory, f"list-{device}-{scheme}.png"))
+                link = driver.find_element(By.CSS_SELECTOR, "ol.articles a.title").get_attribute("href")
+                driver.get(link)
+                driver.save_screenshot(os.path.join(directory, f"article-{device}-{scheme}.png"))
+            finally:
+                driver.quit()
+
+
+def main():
+    mode, base, user, password = sys.argv[1:5]
+    if mode == "keys":
+        keys_story(base, user, password)
+    elif mode == "nojs":
+        nojs_story(base, user, password)
+    elif mode == "hostile":
+        hostile_story(base, user, password)
+    elif mode == "axe":
+        axe_story(base, user, password)
+    elif mode == "screenshots":
+        screenshots(base, user, password, sys.argv[5])
+    else:
+        print("unknown mode " + mode)
+        sys.exit(2)
+    if failures:
+        sys.exit(1)
+    print("ok " + mode)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except TimeoutException as error:
+        print(f"FAIL timed out: {error.msg}")
+        sys.exit(1)
