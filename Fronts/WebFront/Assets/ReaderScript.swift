@@ -43,7 +43,8 @@ enum ReaderScript {
   function send(form) {
     if (!window.fetch) { form.submit(); return; }
     var body = new URLSearchParams(new FormData(form));
-    fetch(form.action, {
+    // Not form.action: the form's field named "action" shadows it.
+    fetch(form.getAttribute("action"), {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "RSS-Web-Script": "1" }
     }).then(function (response) {

@@ -34,7 +34,7 @@ header.bar {
   padding: .5rem 1rem; border-bottom: 1px solid var(--line); background: var(--panel);
 }
 header.bar .brand { font-weight: 700; color: var(--text); text-decoration: none; }
-header.bar nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
+header.bar nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; list-style: none; margin: 0; padding: 0; }
 header.bar a[aria-current="page"] { font-weight: 700; color: var(--text); }
 header.bar form.search { display: flex; gap: .25rem; flex: 1 1 12rem; max-width: 24rem; }
 header.bar form.search input { flex: 1; min-width: 0; }
@@ -50,9 +50,14 @@ button.primary { background: var(--accent); color: var(--accent-text); border-co
 form.inline { display: inline; margin: 0; }
 
 .layout { display: grid; grid-template-columns: 1fr; }
-@media (min-width: 50em) { .layout { grid-template-columns: 16rem minmax(0, 1fr); } }
-aside.library { padding: 1rem; border-bottom: 1px solid var(--line); min-width: 0; }
-@media (min-width: 50em) { aside.library { border-bottom: none; border-right: 1px solid var(--line); } }
+@media (min-width: 50em) {
+  .layout { grid-template-columns: 16rem minmax(0, 1fr); }
+  /* The library comes after the content in the page (and in the Tab order), beside it on a wide screen. */
+  .layout > aside.library { grid-column: 1; grid-row: 1; }
+  .layout > main { grid-column: 2; grid-row: 1; }
+}
+aside.library { padding: 1rem; border-top: 1px solid var(--line); min-width: 0; }
+@media (min-width: 50em) { aside.library { border-top: none; border-right: 1px solid var(--line); } }
 aside.library h2 { font-size: .85rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1rem 0 .25rem; }
 aside.library ul { list-style: none; margin: 0; padding: 0; }
 aside.library li { display: flex; justify-content: space-between; gap: .5rem; padding: .1rem 0; }
@@ -62,11 +67,19 @@ main { padding: 1rem; min-width: 0; max-width: 60rem; }
 main h1 { font-size: 1.4rem; margin: 0 0 .75rem; line-height: 1.25; }
 
 ol.articles { list-style: none; margin: 0; padding: 0; }
-ol.articles li { padding: .6rem .5rem; border-bottom: 1px solid var(--line); }
+ol.articles li {
+  display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .1rem 1rem; align-items: center;
+  padding: .45rem .5rem; border-bottom: 1px solid var(--line);
+}
+ol.articles li .actions { margin: 0; gap: .35rem; align-items: center; }
+ol.articles li .actions button { padding: .1rem .5rem; font-size: .85rem; }
+ol.articles li .actions a { font-size: .85rem; }
+@media (max-width: 40em) { ol.articles li { grid-template-columns: minmax(0, 1fr); } }
 ol.articles li.current { background: var(--panel); outline: 2px solid var(--accent); }
 ol.articles li .title { font-weight: 600; text-decoration: none; }
 ol.articles li.read .title { font-weight: 400; color: var(--muted); }
-ol.articles li .meta { color: var(--muted); font-size: .9rem; }
+ol.articles li .meta { color: var(--muted); font-size: .85rem; }
+ol.articles li .headline { min-width: 0; }
 .star { color: var(--star); }
 .pages { display: flex; justify-content: space-between; gap: 1rem; margin: 1rem 0; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; margin: .75rem 0; }

@@ -22,7 +22,8 @@ struct WebAsset: Sendable {
 
     static let styleSheet = WebAsset(stem: "style", fileExtension: "css", contentType: "text/css; charset=utf-8", text: StyleSheet.text)
     static let script = WebAsset(stem: "reader", fileExtension: "js", contentType: "text/javascript; charset=utf-8", text: ReaderScript.text)
+    static let icon = WebAsset(stem: "icon", fileExtension: "svg", contentType: "image/svg+xml", text: Icon.text)
 
     /// Every asset, by name.
-    static let byName: [String: WebAsset] = Dictionary(uniqueKeysWithValues: [styleSheet, script].map { ($0.name, $0) })
+    static let byName: [String: WebAsset] = Dictionary(uniqueKeysWithValues: [styleSheet, script, icon].map { ($0.name, $0) })
 }

@@ -24,7 +24,8 @@ struct ArticlePage: Sendable {
     let dates: DateText
 
     var html: HTML {
-        let back = WebLink(path: WebPath.article(article.number), query: selection.contextParameters)
+        // Back here after a form, its marks kept as the form left them (``ArticleRoute/keepsMarks``).
+        let back = WebLink(path: WebPath.article(article.number), query: selection.contextParameters + [(ArticleRoute.keepsMarks, "1")])
         let author: HTML = article.author.map { " · \($0)" } ?? .empty
         let alsoInLine: HTML = alsoIn.isEmpty ? .empty : "<p class=\"meta\">Also in \(alsoIn.joined(separator: ", "))</p>"
         let originLine: HTML = origin.map { "<p class=\"origin\">\($0)</p>" } ?? .empty
@@ -45,7 +46,7 @@ struct ArticlePage: Sendable {
         let classes: HTML = article.isRead ? "reading read" : "reading"
         return frame.page("""
             <article class="\(classes)" aria-labelledby="article-title">
-            <h1 id="article-title">\(article.title.isEmpty ? "(untitled)" : article.title)</h1>
+            <h1 id="article-title">\(TitleText.shown(article.title, limit: TitleText.pageLength))</h1>
             <p class="meta">\(sourceTitle) · <time datetime="\(dates.machine(article.date))">\(dates.long(article.date))</time>\(author)</p>
             \(alsoInLine)
             <div class="actions">

@@ -7,6 +7,8 @@ struct LibraryPanel: Sendable {
     /// The most sources listed: a library of thousands lists those with unread articles first, and links to
     /// the sources' page for the rest.
     static let sourcesShown = 300
+    /// The most tags listed: those with unread articles first.
+    static let tagsShown = 300
 
     let html: HTML
 
@@ -18,7 +20,10 @@ struct LibraryPanel: Sendable {
         for source in sources {
             for tag in source.tags { tagUnread[tag, default: 0] += unread[source.id] ?? 0 }
         }
-        let tags = state.sources.tags.map { tag -> HTML in
+        let allTags = state.sources.tags
+        let shownTags = allTags.count <= Self.tagsShown
+            ? allTags : Array(allTags.filter { (tagUnread[$0] ?? 0) > 0 }.prefix(Self.tagsShown))
+        let tags = shownTags.map { tag -> HTML in
             var target = ListSelection(marks: marks)
             target.tag = tag
             return Self.row(tag, count: tagUnread[tag] ?? 0, link: target.link, current: selection.tag == tag)
@@ -38,10 +43,11 @@ struct LibraryPanel: Sendable {
         }
         let more: HTML = shown.count < sources.count
             ? "<p>\(sources.count - shown.count) more without unread articles.</p>" : .empty
+        let moreTags: HTML = shownTags.count < allTags.count
+            ? "<p>\(allTags.count - shownTags.count) more tags without unread articles.</p>" : .empty
         html = """
             <aside class="library" aria-label="Library">
-            <h2 id="tags-heading">Tags</h2>
-            <ul aria-labelledby="tags-heading">\(each: tags)</ul>
+            \(tags.isEmpty ? HTML.empty : "<h2 id=\"tags-heading\">Tags</h2><ul aria-labelledby=\"tags-heading\">\(each: tags)</ul>\(moreTags)")
             <h2 id="sources-heading">Sources</h2>
             <ul aria-labelledby="sources-heading">\(each: sourceRows)</ul>\(more)
             \(queries.isEmpty ? HTML.empty : "<h2 id=\"queries-heading\">Saved queries</h2><ul aria-labelledby=\"queries-heading\">\(each: queries)</ul>")

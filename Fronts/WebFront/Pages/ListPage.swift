@@ -69,8 +69,8 @@ struct ListPage: Sendable {
         let star: HTML = article.isStarred ? " <span class=\"star\" aria-label=\"starred\">★</span>" : .empty
         return """
             <li\(classes)>
-            <a class="title" href="\(link)">\(article.title.isEmpty ? "(untitled)" : article.title)</a>\(star)
-            <div class="meta">\(row.sourceTitle) · <time datetime="\(dates.machine(article.date))">\(dates.short(article.date))</time></div>
+            <div class="headline"><a class="title" href="\(link)">\(TitleText.shown(article.title, limit: TitleText.listLength))</a>\(star)
+            <div class="meta">\(row.sourceTitle) · <time datetime="\(dates.machine(article.date))">\(dates.short(article.date))</time></div></div>
             <div class="actions">
             \(MarkForm.read(article, csrf: frame.csrf, back: selection.link))
             \(MarkForm.star(article, csrf: frame.csrf, back: selection.link))

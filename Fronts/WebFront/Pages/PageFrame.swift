@@ -19,7 +19,7 @@ struct PageFrame: Sendable {
         Self.document(title: title, body: """
             <a class="skip" href="#main">Skip to the content</a>
             \(bar)
-            <div class="layout">\(library.map(\.html))<main id="main" tabindex="-1">\(content)</main></div>
+            <div class="layout"><main id="main" tabindex="-1">\(content)</main>\(library.map(\.html))</div>
             \(KeyList.dialog)
             """)
     }
@@ -35,6 +35,7 @@ struct PageFrame: Sendable {
         <meta name="color-scheme" content="light dark">
         <meta name="referrer" content="no-referrer">
         <title>\(title) · rss-serve</title>
+        <link rel="icon" href="\(WebAsset.icon.link)" type="image/svg+xml">
         <link rel="stylesheet" href="\(WebAsset.styleSheet.link)">
         <script src="\(WebAsset.script.link)" defer></script>
         </head>
@@ -63,8 +64,7 @@ struct PageFrame: Sendable {
             <a class="brand" href="\(WebLink(path: WebPath.list(.unread)))">rss-serve</a>
             <nav aria-label="Lists"><ul>\(each: lists)</ul></nav>
             <form class="search" role="search" method="get" action="\(WebLink(path: WebPath.list(searchMarks)))">
-            <label class="visually-hidden" for="search">Search articles</label>
-            <input id="search" type="search" name="q" value="\(selection?.search)" placeholder="Search" maxlength="\(ListSelection.searchLength)">
+            <input id="search" type="search" name="q" value="\(selection?.search)" placeholder="Search" aria-label="Search articles" maxlength="\(ListSelection.searchLength)">
             <button type="submit">Search</button>
             </form>
             <nav aria-label="Account"><ul>

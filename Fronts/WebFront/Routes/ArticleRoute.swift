@@ -8,13 +8,17 @@ import ServeCore
 
 /// An article's page, and the forms that change its marks or fetch its full text.
 enum ArticleRoute {
+    /// The parameter of an article's address that leaves its marks as they are: where a form on the article's
+    /// page sends the browser back, so that "Mark unread" is not undone by showing the article again.
+    static let keepsMarks = "kept"
+
     /// The page of the article the path numbers; opening it marks it read, as in the apps. A number the
     /// library does not have is a 404, whoever's it may be.
     static func page(_ request: Request, context: ServeContext) async throws -> Response {
         let library = try context.requireLibrary()
         await library.catchUp()
         var article = try await article(request, context: context, library: library, includesBody: true)
-        if !article.isRead {
+        if !article.isRead, WebParameters.of(request)[keepsMarks] == nil {
             try await library.setRead([article.id], true)
             article = try await library.articles(numbers: [article.number], includesBody: true).first ?? article
         }
@@ -30,7 +34,7 @@ enum ArticleRoute {
             problem = "This article's text cannot be shown: \(error.localizedDescription)."
         }
         let page = ArticlePage(
-            frame: ListRoute.frame(context, state: state, selection: selection, title: article.title.isEmpty ? "(untitled)" : article.title),
+            frame: ListRoute.frame(context, state: state, selection: selection, title: TitleText.shown(article.title, limit: TitleText.listLength)),
             article: article, sourceTitle: state.sources[article.sourceID]?.title ?? "",
             alsoIn: article.otherSources.compactMap { state.sources[$0]?.title },
             body: text,
@@ -78,11 +82,14 @@ enum ArticleRoute {
         return article
     }
 
-    /// The number of the article just before (or after) `article` in the list `selection`.
+    /// The number of the article just before (or after) `article` in the list `selection`. Going back in the
+    /// unread list goes back through what was just read (opening an article marks it read: the unread list no
+    /// longer holds it); going on goes to the next unread one.
     private static func neighbour(
         of article: ArticleSnapshot, in selection: ListSelection, state: RssState, library: ServeLibrary, before: Bool
     ) async throws -> Int64? {
-        let query = selection.query(state: state, limit: 1, after: article.position, reversed: before)
+        let list = before && selection.marks == .unread ? selection.with(marks: .all) : selection
+        let query = list.query(state: state, limit: 1, after: article.position, reversed: before)
         return try await library.positions(query).first?.number
     }
 }

@@ -24,10 +24,11 @@ struct WebForm: Sendable {
 
     /// Whether the browser says the request comes from this server's own pages: no `Sec-Fetch-Site` other than
     /// `same-origin` (or `none`, typed by the user), and an `Origin`, when sent, naming the host the request
-    /// was sent to.
+    /// was sent to. `Origin: null` says nothing (browsers send it for a form of a page with
+    /// `Referrer-Policy: no-referrer`, as these are): the token decides.
     static func isSameOrigin(_ request: Request) -> Bool {
         if let site = request.headers[WebHeader.fetchSite], site != "same-origin", site != "none" { return false }
-        guard let origin = request.headers[.origin] else { return true }
+        guard let origin = request.headers[.origin], origin != "null" else { return true }
         guard let host = request.head.authority else { return false }
         guard let url = URL(string: origin), let originHost = url.host else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost

@@ -80,6 +80,14 @@ struct WebFrontTests {
             let firstAgain = try await browser.get(newer)
             #expect(firstAgain.body.contains(">big-0</a>") && firstAgain.body.contains(">big-49</a>") && Self.link(rel: "prev", in: firstAgain.body) == nil)
 
+            // A mark made by another front is on the next page.
+            let marked = try await ServeProcess.run(
+                ["--db", server.database, "--filter", "title = big-0", "--mark-read", "--quiet"],
+                executable: ServeProcess.reportExecutable, directory: server.directory)
+            #expect(marked.status == 0, "\(marked.stderr)")
+            let afterReport = try await browser.get("/web/unread?tag=tech")
+            #expect(!afterReport.body.contains(">big-0</a>") && afterReport.body.contains(">big-1</a>"))
+
             // The hostile article: its title escaped in the list and on its page, its content made safe.
             let all = try await browser.get("/web/unread")
             #expect(all.body.contains("&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; &amp; friends"))
