@@ -41,7 +41,7 @@ package enum RequestLimits {
     /// An OPML document sent to an import path.
     package static let opmlBytes = 16 * 1024 * 1024
     /// The paths that take an OPML document.
-    package static let opmlPaths: Set<String> = ["/reader/api/0/subscription/import", "/v1/import"]
+    package static let opmlPaths: Set<String> = ["/reader/api/0/subscription/import", "/v1/import", "/web/sources/import"]
 
     /// The body cap of requests to `path`.
     package static func bodyBytes(for path: String) -> Int {

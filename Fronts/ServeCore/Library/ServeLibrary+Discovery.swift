@@ -67,6 +67,12 @@ extension ServeLibrary.Subscription {
         return ProblemTextForAPI.message(problem)
     }
 
+    /// Whether the source is new.
+    package var isNew: Bool {
+        if case .added = self { return true }
+        return false
+    }
+
     /// The source followed, new or not.
     package var source: Source? {
         switch self {

@@ -68,6 +68,9 @@ struct PageFrame: Sendable {
             <button type="submit">Search</button>
             </form>
             <nav aria-label="Account"><ul>
+            <li><a href="\(WebLink(path: WebPath.sources))">Sources</a></li>
+            <li><a href="\(WebLink(path: WebPath.rules))">Rules</a></li>
+            <li><a href="\(WebLink(path: WebPath.settings))">Settings</a></li>
             <li><a href="\(WebLink(path: WebPath.sessions))">Sessions</a></li>
             <li><form class="inline" method="post" action="\(WebLink(path: WebPath.logout))">
             <input type="hidden" name="csrf" value="\(csrf)">

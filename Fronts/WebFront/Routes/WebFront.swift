@@ -49,6 +49,16 @@ package struct WebFront: Sendable {
         pages.post("article/:number/mark") { request, context in try await ArticleRoute.mark(request, context: context) }
         pages.post("mark-all") { request, context in try await ListRoute.markAll(request, context: context) }
         pages.post("refresh") { request, context in try await ListRoute.refresh(request, context: context) }
+        pages.get("sources") { request, context in try await SourcesRoute.page(request, context: context) }
+        pages.post("sources/add") { request, context in try await SourcesRoute.add(request, context: context) }
+        pages.post("sources/import") { request, context in try await SourcesRoute.importOPML(request, context: context) }
+        pages.get("sources/export") { request, context in try await SourcesRoute.exportOPML(request, context: context) }
+        pages.get("sources/:id") { request, context in try await SourcesRoute.source(request, context: context) }
+        pages.post("sources/:id") { request, context in try await SourcesRoute.change(request, context: context) }
+        pages.get("rules") { request, context in try await RulesRoute.page(request, context: context) }
+        pages.post("rules") { request, context in try await RulesRoute.change(request, context: context) }
+        pages.get("settings") { request, context in try await SettingsRoute.page(request, context: context) }
+        pages.post("settings") { request, context in try await SettingsRoute.change(request, context: context) }
         let sessions = SessionsRoute(accounts: accounts, cookies: cookies)
         pages.get("sessions") { request, context in try await sessions.page(request, context: context) }
         pages.post("sessions/revoke") { request, context in try await sessions.revoke(request, context: context) }

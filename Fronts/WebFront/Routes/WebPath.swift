@@ -1,3 +1,5 @@
+import Foundation
+
 /// The web front's addresses, in one place: every page is under ``root``, so that the sync APIs' paths and
 /// the pages never meet.
 enum WebPath {
@@ -10,6 +12,15 @@ enum WebPath {
     static let markAll = root + "/mark-all"
     static let refresh = root + "/refresh"
     static let staticFiles = root + "/static"
+    static let sources = root + "/sources"
+    static let addSource = root + "/sources/add"
+    static let importOPML = root + "/sources/import"
+    static let exportOPML = root + "/sources/export"
+    static let rules = root + "/rules"
+    static let settings = root + "/settings"
+
+    /// A source's page.
+    static func source(_ id: UUID) -> String { sources + "/" + id.uuidString }
 
     /// A list page: `unread`, `starred` or `all`.
     static func list(_ marks: ListSelection.Marks) -> String { root + "/" + marks.rawValue }

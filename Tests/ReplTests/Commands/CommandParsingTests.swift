@@ -3,6 +3,7 @@ import LineEditor
 import RssCore
 import Testing
 
+import FrontKit
 @testable import ReplKit
 
 @Suite("command parsing")
@@ -154,7 +155,7 @@ struct CommandParsingTests {
             Issue.record("\(key) \(value) accepted")
             return
         }
-        #expect(error.description == message)
+        #expect(error.message == message)
     }
 
     @Test("refresh intervals up to 30 days, in seconds, minutes or hours")

@@ -9,6 +9,8 @@ Modes:
   nojs        the same story with JavaScript off: every action a link or a form
   hostile     open the hostile source's list and articles: no dialog, no navigation, no request to any origin
               but the server's (images excepted), and the layout holds at 360 px (no horizontal scroll)
+  library     add a feed from a site of two (choosing one), import an OPML file, export the sources
+              (OUT_DIR is then the feed server's address)
   axe         run axe-core (axe-selenium-python) on every page kind, light and dark: WCAG 2.1 A and AA rules
   screenshots write list and article screenshots, desktop and phone, light and dark, to OUT_DIR
 
@@ -248,9 +250,11 @@ def axe_story(base, user, password):
             sign_in(driver, base, user, password)
             article = driver.find_element(By.CSS_SELECTOR, "ol.articles a.title").get_attribute("href")
             source = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "aside.library ul a") if "source=" in a.get_attribute("href")][0]
+            source_page = base + "/web/sources/" + source.split("source=")[1].split("&")[0]
             pages += [("unread", base + "/web/unread"), ("starred", base + "/web/starred"), ("all", base + "/web/all?order=oldest"),
                       ("source", source), ("search", base + "/web/all?q=big"), ("article", article),
-                      ("sessions", base + "/web/sessions")]
+                      ("sessions", base + "/web/sessions"), ("sources", base + "/web/sources"), ("source page", source_page),
+                      ("rules", base + "/web/rules?test=title%20contains%20big"), ("settings", base + "/web/settings")]
             for name, url in pages:
                 if name == "sign-in":
                     continue
@@ -269,6 +273,42 @@ def axe_story(base, user, password):
                 check(False, f"axe {'dark' if dark else 'light'} sign-in: {violation['id']}: {violation['help']}")
         finally:
             driver.quit()
+
+
+def library_story(base, user, password, feeds):
+    """Adds a feed from a site of two feeds (choosing the second), imports an OPML file, exports the sources."""
+    driver = browser()
+    try:
+        sign_in(driver, base, user, password)
+        driver.find_element(By.LINK_TEXT, "Sources").click()
+        wait(driver).until(conditions.url_contains("/web/sources"))
+        driver.find_element(By.NAME, "address").send_keys(feeds + "/two-site/")
+        driver.find_element(By.NAME, "tags").send_keys("site")
+        driver.find_element(By.XPATH, "//button[text()='Add']").click()
+        wait(driver).until(conditions.presence_of_element_located((By.XPATH, "//h1[text()='Choose a feed']")))
+        radios = driver.find_elements(By.CSS_SELECTOR, "input[type=radio][name=address]")
+        check(len(radios) == 2, f"the site offers two feeds to choose from ({len(radios)})")
+        radios[1].click()
+        driver.find_element(By.XPATH, "//button[text()='Follow this feed']").click()
+        wait(driver).until(conditions.url_contains("/web/sources/"))
+        check(driver.find_element(By.TAG_NAME, "h1").text == "comments feed", "the chosen feed is followed")
+        opml = os.path.join(os.getcwd(), "import.opml")
+        with open(opml, "w") as file:
+            file.write('<?xml version="1.0"?><opml version="2.0"><head><title>x</title></head><body>'
+                       f'<outline type="rss" text="beta" xmlUrl="{feeds}/beta.xml"/></body></opml>')
+        driver.find_element(By.LINK_TEXT, "Sources").click()
+        wait(driver).until(conditions.presence_of_element_located((By.NAME, "opml")))
+        driver.find_element(By.NAME, "opml").send_keys(opml)
+        driver.find_element(By.XPATH, "//button[text()='Import']").click()
+        wait(driver).until(conditions.presence_of_element_located((By.CSS_SELECTOR, "p.notice")))
+        check("Imported: 1 added" in driver.find_element(By.CSS_SELECTOR, "p.notice").text, "the OPML import says what it added")
+        exported = driver.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            "fetch('/web/sources/export', {credentials: 'same-origin'}).then(function (r) { return r.text(); }).then(done);")
+        check(f"{feeds}/beta.xml" in exported and f"{feeds}/comments.xml" in exported, "the export lists both feeds")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "table.plain tbody tr")) == 2, "the sources page lists both")
+    finally:
+        driver.quit()
 
 
 def screenshots(base, user, password, directory):
@@ -297,6 +337,8 @@ def main():
         hostile_story(base, user, password)
     elif mode == "axe":
         axe_story(base, user, password)
+    elif mode == "library":
+        library_story(base, user, password, sys.argv[5])
     elif mode == "screenshots":
         screenshots(base, user, password, sys.argv[5])
     else:

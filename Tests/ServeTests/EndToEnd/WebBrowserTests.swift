@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 import RssCore
 import Testing
 
@@ -29,6 +30,27 @@ struct WebBrowserTests {
             }
             try await TestFeeds.follow(feeds, database: path)
         }
+    }
+
+    @Test("sources in the browser: a site's feeds to choose from, OPML imported from a file and exported")
+    func library() async throws {
+        let feeds = try LoopbackFeedServer { request in
+            if request.path == "/two-site/" {
+                return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(WebLibraryTests.site(["news", "comments"]).utf8))
+            }
+            let name = String(request.path.dropFirst().prefix { $0 != "." })
+            return .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(WebLibraryTests.feed(name, items: 3).utf8))
+        }
+        let server = try await ServeProcess()
+        defer { Task { await server.stop() } }
+        let allow = try await ServeProcess.run(
+            ["user", "set", ServeProcess.user, "--allow-private", "127.0.0.1/32", "--accounts", server.accounts],
+            input: ServeProcess.password + "\n", directory: server.directory)
+        #expect(allow.status == 0, "\(allow.stderr)")
+        let base = String(feeds.url("").dropLast())
+        let outcome = try await ClientScript.run(
+            "web_browser.py", ["library", server.baseURL, ServeProcess.user, ServeProcess.password, base], in: server.directory)
+        #expect(outcome.status == 0 && outcome.stdout.contains("ok library"), "\(outcome.stdout)\n\(outcome.stderr)")
     }
 
     @Test("axe-core finds no WCAG A or AA violation on any page kind, light or dark")

@@ -48,13 +48,25 @@ final class Browser: @unchecked Sendable {  // used by one test task at a time
 
     /// Loads `path`.
     func get(_ path: String, headers extra: [String: String] = [:]) async throws -> Page {
-        try await send(.GET, path, form: nil, headers: extra)
+        try await send(.GET, path, body: nil, contentType: nil, headers: extra)
     }
 
     /// Posts `fields` as a form to `path`.
     func post(_ path: String, _ fields: [(String, String)], headers extra: [String: String] = [:]) async throws -> Page {
         let form = fields.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
-        return try await send(.POST, path, form: form, headers: extra)
+        return try await send(.POST, path, body: form, contentType: "application/x-www-form-urlencoded", headers: extra)
+    }
+
+    /// Posts `fields` and one file as `multipart/form-data` to `path`, as a file input's form does.
+    func postFile(_ path: String, _ fields: [(String, String)], file: (name: String, filename: String, content: String)) async throws -> Page {
+        let boundary = "----rss-serve-test-\(UUID().uuidString)"
+        var body = ""
+        for (name, value) in fields {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\n"
+        body += "Content-Type: text/x-opml\r\n\r\n\(file.content)\r\n--\(boundary)--\r\n"
+        return try await send(.POST, path, body: body, contentType: "multipart/form-data; boundary=\(boundary)", headers: [:])
     }
 
     /// Signs in through the form; returns the answer to the form's post.
@@ -68,15 +80,17 @@ final class Browser: @unchecked Sendable {  // used by one test task at a time
         cookies[name] = value
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, form: String?, headers extra: [String: String]) async throws -> Page {
+    private func send(
+        _ method: HTTPMethod, _ path: String, body form: String?, contentType: String?, headers extra: [String: String]
+    ) async throws -> Page {
         var request = HTTPClientRequest(url: path.hasPrefix("http") ? path : base + path)
         request.method = method
         for (name, value) in headers.merging(extra, uniquingKeysWith: { $1 }) { request.headers.add(name: name, value: value) }
         if !cookies.isEmpty {
             request.headers.add(name: "Cookie", value: cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
         }
-        if let form {
-            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        if let form, let contentType {
+            request.headers.add(name: "Content-Type", value: contentType)
             request.body = .bytes(ByteBuffer(string: form))
         }
         let response = try await client.execute(request, timeout: .seconds(30))

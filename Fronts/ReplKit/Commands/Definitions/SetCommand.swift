@@ -1,3 +1,5 @@
+import Foundation
+import FrontKit
 import ReduxVM
 import RssCore
 
@@ -39,7 +41,7 @@ struct SetCommand: ReplCommand, Equatable {
         }
         switch SettingValue.change(key: change.key, value: change.value) {
         case .failure(let error):
-            session.console.error(error.description)
+            session.console.error(error.message)
         case .success(let setting):
             // A value out of range is the command's problem, which the notices view prints; else the settings.
             let ticket = CommandTicket()
@@ -50,15 +52,9 @@ struct SetCommand: ReplCommand, Equatable {
     }
 
     private func showSettings(_ session: CommandRunner) {
-        let settings = session.state.settings
-        func optional(_ value: Int?, _ unit: String) -> String { value.map { "\($0)\(unit)" } ?? "off" }
         session.console.print(
-            [
-                "refresh-interval      \(optional(settings.refreshInterval, " s"))",
-                "page-size             \(settings.pageSize)",
-                "retention-days        \(optional(settings.retentionDays, ""))",
-                "retention-per-source  \(optional(settings.retentionPerSource, ""))",
-                "dedup                 \(settings.showsStoriesOnce ? "on" : "off")",
-            ].joined(separator: "\n"))
+            SettingValue.current(session.state.settings)
+                .map { $0.key.padding(toLength: 22, withPad: " ", startingAt: 0) + $0.value }
+                .joined(separator: "\n"))
     }
 }

@@ -73,17 +73,10 @@ struct SetSourceCommand: ReplCommand, Equatable {
             }
             return
         }
-        if ["default", "off", "none"].contains(value) {
-            change = .interval(nil)
-            return
+        switch SettingValue.sourceInterval(value) {
+        case .success(let seconds): change = .interval(seconds)
+        case .failure(let problem): throw .invalid(problem.message)
         }
-        guard let seconds = SettingValue.durationSeconds(value) else {
-            throw Self.usage("the interval takes seconds (or 30m, 2h, 1d) or “default”, not “\(value)”")
-        }
-        guard (60...SettingValue.longestRefreshInterval).contains(seconds) else {
-            throw .invalid("an interval must be between 60 s and 30 days (720h)")
-        }
-        change = .interval(seconds)
     }
 
     func run(in session: CommandRunner) {

@@ -1,12 +1,10 @@
 import Foundation
-import ServeCore
 
-/// The text fields of a `multipart/form-data` body (RFC 7578), which Readrops and NewsFlash send their
-/// `api_key` in: each part's `name` and its content as UTF-8. Parts without a name are skipped; a file part
-/// is read as text like any other.
-enum MultipartForm {
+/// The fields of a `multipart/form-data` body (RFC 7578): Fever's `api_key` as Readrops and NewsFlash send it,
+/// and the web front's OPML upload. Each part's `name` and its content; parts without a name are skipped.
+package enum MultipartForm {
     /// The boundary a `Content-Type` of `multipart/form-data` names (quoted or not); nil for any other type.
-    static func boundary(in contentType: String) -> String? {
+    package static func boundary(in contentType: String) -> String? {
         let parameters = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parameters.first?.lowercased() == "multipart/form-data" else { return nil }
         for parameter in parameters.dropFirst() where parameter.lowercased().hasPrefix("boundary=") {
@@ -18,13 +16,22 @@ enum MultipartForm {
         return nil
     }
 
-    /// The named fields of `body`, in order; 400 when it is not a multipart body with that boundary, or holds
-    /// more fields than a request may (``/ServeCore/RequestLimits/itemIDs``).
-    static func fields(_ body: [UInt8], boundary: String) throws(APIError) -> [(String, String)] {
+    /// The named fields of `body` as text (UTF-8), in order; 400 when it is not a multipart body with that
+    /// boundary, holds more fields than a request may (``RequestLimits/itemIDs``), or a field that is not UTF-8.
+    package static func fields(_ body: [UInt8], boundary: String) throws(APIError) -> [(String, String)] {
+        try parts(body, boundary: boundary).map { part throws(APIError) in
+            guard let value = String(validating: part.content, as: UTF8.self) else { throw malformed }
+            return (part.name, value)
+        }
+    }
+
+    /// The named parts of `body`, their content as bytes (a file as it was sent), in order; 400 when it is not a
+    /// multipart body with that boundary, or holds more parts than a request may.
+    package static func parts(_ body: [UInt8], boundary: String) throws(APIError) -> [(name: String, content: ArraySlice<UInt8>)] {
         let delimiter = Array("--\(boundary)".utf8)
         let lineBreak: [UInt8] = [13, 10]
         guard var start = body.firstRange(of: delimiter)?.lowerBound else { throw malformed }
-        var fields: [(String, String)] = []
+        var fields: [(name: String, content: ArraySlice<UInt8>)] = []
         while true {
             var position = start + delimiter.count
             // The closing delimiter has two hyphens after it.
@@ -45,10 +52,7 @@ enum MultipartForm {
             guard let next = body[position...].firstRange(of: lineBreak + delimiter) else { throw malformed }
             if let name = name(in: headers) {
                 guard fields.count < RequestLimits.itemIDs else { throw APIError.badRequest("too many parameters") }
-                guard let value = String(validating: body[position..<next.lowerBound], as: UTF8.self) else {
-                    throw malformed
-                }
-                fields.append((name, value))
+                fields.append((name, body[position..<next.lowerBound]))
             }
             start = next.lowerBound + 2
         }
@@ -56,7 +60,7 @@ enum MultipartForm {
     }
 
     /// The `name` parameter of the part's `Content-Disposition: form-data` header.
-    static func name(in headers: ArraySlice<UInt8>) -> String? {
+    package static func name(in headers: ArraySlice<UInt8>) -> String? {
         let text = String(decoding: headers, as: UTF8.self)
         for line in text.split(separator: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
