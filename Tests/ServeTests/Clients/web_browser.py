@@ -321,7 +321,8 @@ def screenshots(base, user, password, directory):
                 scheme = "dark" if dark else "light"
                 driver.save_screenshot(os.path.join(directory, f"list-{device}-{scheme}.png"))
                 link = driver.find_element(By.CSS_SELECTOR, "ol.articles a.title").get_attribute("href")
-                driver.get(link)
+                # Kept unread, so that every screenshot shows the same list.
+                driver.get(link + "&kept=1")
                 driver.save_screenshot(os.path.join(directory, f"article-{device}-{scheme}.png"))
             finally:
                 driver.quit()
