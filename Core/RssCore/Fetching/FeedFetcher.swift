@@ -56,6 +56,9 @@ enum FetchKind: Sendable, Equatable {
     /// An article's web page, for its full text: HTML first in `Accept`, and at most `maximumBytes` (the
     /// extractor's limit, smaller than a feed's), so that a page past it is dropped while it streams in.
     case page(maximumBytes: Int)
+    /// An image an article shows, fetched for a browser by a server's media proxy: images in `Accept`, at most
+    /// `maximumBytes`.
+    case media(maximumBytes: Int)
 }
 
 /// What a fetch returned.

@@ -46,7 +46,7 @@ extension HTTPFeedFetcher {
             hops.append(url)
             let response = try await send(
                 url: url, etag: request.etag, lastModified: request.lastModified, policy: request.policy,
-                accept: request.kind == .feed ? Self.accept : Self.acceptPage)
+                accept: Self.accept(for: request.kind))
             let status = Int(response.status.code)
             switch status {
             case 301, 302, 303, 307, 308:
@@ -154,11 +154,23 @@ extension HTTPFeedFetcher {
     /// page a browser would get.
     static let acceptPage = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
 
+    /// What an image fetched for a browser asks for: the formats browsers show.
+    static let acceptMedia = "image/avif, image/webp, image/png, image/jpeg, image/gif, image/*;q=0.8"
+
+    /// The `Accept` of a request of `kind`.
+    static func accept(for kind: FetchKind) -> String {
+        switch kind {
+        case .feed: accept
+        case .page: acceptPage
+        case .media: acceptMedia
+        }
+    }
+
     /// The largest body `request` accepts: the fetcher's cap, or a page's own when smaller.
     func cap(of request: FetchRequest) -> Int {
         switch request.kind {
         case .feed: configuration.maximumBytes
-        case .page(let maximumBytes): min(maximumBytes, configuration.maximumBytes)
+        case .page(let maximumBytes), .media(let maximumBytes): min(maximumBytes, configuration.maximumBytes)
         }
     }
 

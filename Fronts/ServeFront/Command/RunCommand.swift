@@ -7,6 +7,7 @@ import NIOSSL
 import ReduxVM
 @_spi(Serve) import RssCore
 import ServeCore
+import WebFront
 
 /// `rss-serve [run]`: serves the database until SIGTERM or SIGINT.
 struct RunCommand: AsyncParsableCommand {
@@ -43,6 +44,14 @@ struct RunCommand: AsyncParsableCommand {
                 + "address with `all`. By default they reach public addresses only.",
             valueName: "network"))
     var allowPrivate: [PrivateNetworkArgument] = []
+
+    @Option(
+        name: .customLong("media-proxy"),
+        help: ArgumentHelp(
+            "Which images of articles the web front loads through the server: none, http-only (plain-HTTP ones, so "
+                + "that an HTTPS page loads nothing in the clear) or all (the browser reaches no other site).",
+            valueName: "which"))
+    var mediaProxy: MediaProxy.Mode = .httpOnly
 
     @Option(help: ArgumentHelp("Connections open at once; more are closed at once.", valueName: "count"))
     var maxConnections = 4_096
@@ -130,7 +139,7 @@ struct RunCommand: AsyncParsableCommand {
         let httpLogger = logger ?? Logger(label: "rss-serve", factory: { _ in SwiftLogNoOpLogHandler() })
         let application = try ServeApplication.make(
             libraries: libraries, accounts: accounts, limiter: LoginLimiter(),
-            listening: .init(host: listen.host, port: listen.port, tls: tls, limits: connectionLimits),
+            listening: .init(host: listen.host, port: listen.port, tls: tls, limits: connectionLimits), mediaProxy: mediaProxy,
             logger: httpLogger,
             onListening: { address in ServeExit.note("listening on \(address)") })
         do {
@@ -157,3 +166,5 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension MediaProxy.Mode: ExpressibleByArgument {}

@@ -21,7 +21,8 @@ enum ServeApplication {
 
     /// Builds the application; `onListening` is told the address once the socket is bound.
     static func make(
-        libraries: ServeLibraries, accounts: AccountBook, limiter: LoginLimiter, listening: Listening, logger: Logger,
+        libraries: ServeLibraries, accounts: AccountBook, limiter: LoginLimiter, listening: Listening,
+        mediaProxy: MediaProxy.Mode, logger: Logger,
         onListening: @escaping @Sendable (String) -> Void
     ) throws -> some ApplicationProtocol {
         let router = Router(context: ServeContext.self)
@@ -36,7 +37,8 @@ enum ServeApplication {
         MinifluxRoutes().register(on: router)
         NextcloudRoutes.register(on: router)
         FeverRoutes(libraries: libraries, accounts: accounts, limiter: limiter).register(on: router)
-        WebFront(accounts: accounts, limiter: limiter, libraries: libraries, secure: listening.tls != nil).register(on: router)
+        WebFront(accounts: accounts, limiter: limiter, libraries: libraries, secure: listening.tls != nil, images: mediaProxy)
+            .register(on: router)
         let server = ServerChannel.builder(tls: listening.tls, limits: listening.limits, count: ConnectionCount())
         let scheme = listening.tls == nil ? "http" : "https"
         return Application(

@@ -10,20 +10,8 @@ struct SafeFragment: Sendable {
 
     /// `html` (a feed's content, or an article's text) made safe, its relative addresses resolved against
     /// `baseURL`; the extractor's problem when it is over a limit.
-    init(html: String, baseURL: URL?, images: ImagePolicy = .direct) throws(ExtractionProblem) {
-        let options = SafeHTMLOptions(dropsTrackingPixels: true, isolatesLinks: true, imageAddress: images.address)
+    init(html: String, baseURL: URL?, images: MediaProxy) throws(ExtractionProblem) {
+        let options = SafeHTMLOptions(dropsTrackingPixels: true, isolatesLinks: true, imageAddress: images.imageAddress)
         markup = try ArticleExtractor().safeHTML(fragment: html, baseURL: baseURL, options: options)
-    }
-}
-
-/// Where a page's images load from.
-enum ImagePolicy: Sendable {
-    /// From their own addresses (sent with no referrer).
-    case direct
-
-    var address: (@Sendable (String) -> String?)? {
-        switch self {
-        case .direct: nil
-        }
     }
 }

@@ -14,7 +14,7 @@ enum ArticleRoute {
 
     /// The page of the article the path numbers; opening it marks it read, as in the apps. A number the
     /// library does not have is a 404, whoever's it may be.
-    static func page(_ request: Request, context: ServeContext) async throws -> Response {
+    static func page(_ request: Request, context: ServeContext, images: MediaProxy) async throws -> Response {
         let library = try context.requireLibrary()
         await library.catchUp()
         var article = try await article(request, context: context, library: library, includesBody: true)
@@ -29,7 +29,7 @@ enum ArticleRoute {
         var problem = context.webSession.flatMap { Flash.shared.take(for: $0) }
         var text = HTML.empty
         do {
-            text = HTML(try SafeFragment(html: body?.html ?? "", baseURL: article.link))
+            text = HTML(try SafeFragment(html: body?.html ?? "", baseURL: article.link, images: images))
         } catch {
             problem = "This article's text cannot be shown: \(error.localizedDescription)."
         }

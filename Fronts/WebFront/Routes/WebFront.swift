@@ -9,14 +9,17 @@ package struct WebFront: Sendable {
     let limiter: LoginLimiter
     let libraries: ServeLibraries
     let cookies: SessionCookie
+    let images: MediaProxy
 
     /// The web front of the server whose accounts, login limit and libraries these are; `secure` when the
-    /// server speaks TLS (the cookies are then `Secure`).
-    package init(accounts: AccountBook, limiter: LoginLimiter, libraries: ServeLibraries, secure: Bool) {
+    /// server speaks TLS (the cookies are then `Secure`); `images` says which images of articles come through
+    /// the server's media proxy.
+    package init(accounts: AccountBook, limiter: LoginLimiter, libraries: ServeLibraries, secure: Bool, images: MediaProxy.Mode) {
         self.accounts = accounts
         self.limiter = limiter
         self.libraries = libraries
         cookies = SessionCookie(secure: secure)
+        self.images = MediaProxy(mode: images)
     }
 
     /// Whether `path` is the web front's: the ``/ServeFront/AuthenticationMiddleware`` of the APIs lets these through, and
@@ -30,7 +33,7 @@ package struct WebFront: Sendable {
         router.get("/") { _, _ in WebAnswer.redirect(to: WebPath.list(.unread)) }
         let open = router.group(RouterPath(WebPath.root))
             .add(middleware: CompressionMiddleware())
-            .add(middleware: SecurityHeaders(proxiesImages: false))
+            .add(middleware: SecurityHeaders(proxiesImages: images.mode == .all))
         let login = LoginRoutes(accounts: accounts, limiter: limiter, cookies: cookies)
         open.get("login") { request, context in try await login.form(request, context: context) }
         open.post("login") { request, context in try await login.signIn(request, context: context) }
@@ -38,14 +41,17 @@ package struct WebFront: Sendable {
 
         let pages = router.group(RouterPath(WebPath.root))
             .add(middleware: CompressionMiddleware())
-            .add(middleware: SecurityHeaders(proxiesImages: false))
+            .add(middleware: SecurityHeaders(proxiesImages: images.mode == .all))
             .add(middleware: WebSessionMiddleware(accounts: accounts, libraries: libraries))
         pages.get { _, _ in WebAnswer.redirect(to: WebPath.list(.unread)) }
         pages.post("logout") { request, context in try await login.signOut(request, context: context) }
         for marks in ListSelection.Marks.allCases {
             pages.get(RouterPath(marks.rawValue)) { request, context in try await ListRoute.page(marks, request, context: context) }
         }
-        pages.get("article/:number") { request, context in try await ArticleRoute.page(request, context: context) }
+        let images = self.images
+        pages.get("article/:number") { request, context in try await ArticleRoute.page(request, context: context, images: images) }
+        let media = MediaRoute(proxy: images, libraries: libraries, cache: MediaCache())
+        pages.get("media") { request, context in try await media.answer(request, context: context) }
         pages.post("article/:number/mark") { request, context in try await ArticleRoute.mark(request, context: context) }
         pages.post("mark-all") { request, context in try await ListRoute.markAll(request, context: context) }
         pages.post("refresh") { request, context in try await ListRoute.refresh(request, context: context) }

@@ -18,6 +18,7 @@ enum WebPath {
     static let exportOPML = root + "/sources/export"
     static let rules = root + "/rules"
     static let settings = root + "/settings"
+    static let media = root + "/media"
 
     /// A source's page.
     static func source(_ id: UUID) -> String { sources + "/" + id.uuidString }

@@ -29,7 +29,10 @@ struct SecurityHeaders: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         let fields = response.headers
-        response.headers[.contentSecurityPolicy] = proxiesImages ? Self.proxiedContentSecurityPolicy : Self.contentSecurityPolicy
+        // An answer with a policy of its own (an image of the media proxy: sandboxed) keeps it.
+        if fields[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = proxiesImages ? Self.proxiedContentSecurityPolicy : Self.contentSecurityPolicy
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[WebHeader.referrerPolicy] = "no-referrer"
         response.headers[WebHeader.frameOptions] = "DENY"
