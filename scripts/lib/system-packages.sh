@@ -19,8 +19,9 @@ RSS_REEDER_TEST_PACKAGES=(
 )
 # The Python packages rss-serve's tests use as clients: the Miniflux API client, a Google Reader API client,
 # schemathesis, which checks the server against its OpenAPI document, and Selenium with axe-core's binding,
-# which drive Chromium through the web front and check its pages' accessibility.
-RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis selenium axe_selenium_python)
+# which drive Chromium through the web front and check its pages' accessibility (selenium-axe-python for the
+# axe-core 4 it ships, whose rules cover WCAG 2.1; axe-selenium-python's is 3.1).
+RSS_REEDER_TEST_PYTHON_PACKAGES=(miniflux libgreader schemathesis selenium axe_selenium_python selenium_axe_python)
 
 # Installs what the build needs.
 ensure_system_packages() {

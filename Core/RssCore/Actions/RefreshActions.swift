@@ -127,6 +127,7 @@ struct SourceFetched: JournaledAction, RefreshTag, SourcesTag, NoticesTag, Lists
             source.status = outcome.status
             if let title = outcome.feedTitle, !title.isEmpty { source.takeFeedTitle(title) }
             if let siteLink = outcome.siteLink { source.siteLink = siteLink }
+            if let iconURL = outcome.iconURL { source.iconURL = iconURL }
             if let movedTo = outcome.movedTo { source.url = movedTo }
             if outcome.isGone == true { source.isEnabled = false }
         }
@@ -186,6 +187,8 @@ struct FetchOutcome: Sendable, Equatable, Codable {
     var newDuplicates: StoryDuplicates?
     var feedTitle: String?
     var siteLink: URL?
+    /// The icon the feed declares (nil: none, and in journals from before icons).
+    var iconURL: URL?
     var movedTo: URL?
     /// Set when the source was not fetched because it may not be asked again before this time.
     var skippedUntil: Date?

@@ -14,6 +14,9 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     var feedTitle: String?
     /// The site the feed belongs to, when the feed says.
     public internal(set) var siteLink: URL?
+    /// The icon or logo the feed declares (an `http(s)` address), when it declares one: a front fetches it under
+    /// the source's address policy.
+    public internal(set) var iconURL: URL?
     /// Tags (OPML folders) the user filed the source under.
     public internal(set) var tags: [String]
     /// Disabled sources are kept but not refreshed.
@@ -41,8 +44,10 @@ public struct Source: Sendable, Equatable, Identifiable, Codable {
     init(
         id: UUID, url: URL, title: String, siteLink: URL? = nil, tags: [String] = [], isEnabled: Bool = true,
         addedAt: Date, status: FetchStatus = FetchStatus(), refreshInterval: TimeInterval? = nil,
-        feedTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted, isFullText: Bool = false
+        feedTitle: String? = nil, addressPolicy: AddressPolicy = .unrestricted, isFullText: Bool = false,
+        iconURL: URL? = nil
     ) {
+        self.iconURL = iconURL
         fullText = isFullText ? true : nil
         restrictedPolicy = addressPolicy == .unrestricted ? nil : addressPolicy
         self.id = id

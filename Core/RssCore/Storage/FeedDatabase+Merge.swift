@@ -25,8 +25,10 @@ struct FeedDetails: Sendable, Equatable {
     var siteLink: String?
     /// The new address after a permanent redirect.
     var url: String?
+    /// The icon the feed declares, resolved.
+    var iconURL: String? = nil
 
-    var isEmpty: Bool { title == nil && siteLink == nil && url == nil }
+    var isEmpty: Bool { title == nil && siteLink == nil && url == nil && iconURL == nil }
 }
 
 /// Merging a fetched feed into a source's articles: the rules that make refreshing safe to repeat.

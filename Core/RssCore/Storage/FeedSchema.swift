@@ -12,8 +12,10 @@ enum FeedSchema {
         "v1-sources-articles-settings-fts", "v2-search-plain-text", "v3-categories-typed-fetch-errors",
         "v4-source-scheduling", sourceCustomTitleMigration, articleCountsMigration, searchInDateOrderMigration,
         rulesMigration, articleCountInsertsByWritersMigration, syncNumbersMigration,
-        sourceAddressPolicyMigration, storiesMigration, fullTextMigration,
+        sourceAddressPolicyMigration, storiesMigration, fullTextMigration, sourceIconMigration,
     ]
+    /// The migration that adds the icon a feed declares.
+    static let sourceIconMigration = "source-icon"
 
     /// The migration that adds the user's own name for a source.
     static let sourceCustomTitleMigration = "source-custom-title"
@@ -75,6 +77,11 @@ enum FeedSchema {
         migrator.registerMigration(fullTextMigration) { db in
             try createFullText(db)
             try setUserVersion(of: fullTextMigration, db)
+        }
+        migrator.registerMigration(sourceIconMigration) { db in
+            // The icon or logo the feed declares (Atom icon and logo, RSS image, JSON Feed icon and favicon).
+            try db.execute(sql: "ALTER TABLE source ADD COLUMN iconURL TEXT")
+            try setUserVersion(of: sourceIconMigration, db)
         }
         return migrator
     }

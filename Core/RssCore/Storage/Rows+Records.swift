@@ -34,10 +34,10 @@ extension StoredSource {
     static let columns = """
         id, url, title, siteLink, tags, isEnabled, addedAt, sortOrder, etag, lastModified, lastSuccessAt,
         lastErrorStage, lastErrorMessage, lastErrorAt, nextAttemptAt, lastErrorDetail, \(scheduleColumns), customTitle,
-        addressPolicy, fullText
+        addressPolicy, fullText, iconURL
         """
     /// One `?` per column of ``columns``.
-    static let placeholders = Array(repeating: "?", count: 19 + scheduleColumnCount).joined(separator: ", ")
+    static let placeholders = Array(repeating: "?", count: 20 + scheduleColumnCount).joined(separator: ", ")
 
     init(row: Row) {
         let lastError = StoredFetchFailure(
@@ -56,6 +56,7 @@ extension StoredSource {
         customTitle = row["customTitle"]
         addressPolicy = AddressPolicy(stored: row["addressPolicy"])
         isFullText = row["fullText"]
+        iconURL = row["iconURL"]
     }
 
     /// Arguments in the order of `columns`.
@@ -67,7 +68,7 @@ extension StoredSource {
             status.etag, status.lastModified, status.lastSuccessAt.storageValue,
             status.lastError?.error.stage.rawValue, nil, status.lastError?.at.storageValue,
             status.nextAttemptAt.storageValue, status.lastError?.detail,
-        ] + scheduleArguments + [customTitle, addressPolicy.storedText, isFullText]
+        ] + scheduleArguments + [customTitle, addressPolicy.storedText, isFullText, iconURL]
     }
 }
 

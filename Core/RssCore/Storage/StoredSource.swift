@@ -14,6 +14,8 @@ struct StoredSource: Sendable, Equatable, Identifiable {
     var customTitle: String?
     /// The site the feed belongs to (the feed's `<link>`), when known.
     var siteLink: String?
+    /// The icon the feed declares, an absolute `http(s)` address, when it declares one.
+    var iconURL: String? = nil
     /// Tags or folders (an OPML outline path becomes tags); stored newline-separated, so a tag has no newline.
     var tags: [String]
     var isEnabled: Bool

@@ -76,7 +76,7 @@ ol.articles li .actions button { padding: .1rem .5rem; font-size: .85rem; }
 ol.articles li .actions a { font-size: .85rem; }
 @media (max-width: 40em) { ol.articles li { grid-template-columns: minmax(0, 1fr); } }
 ol.articles li.current { background: var(--panel); outline: 2px solid var(--accent); }
-ol.articles li .title { font-weight: 600; text-decoration: none; }
+ol.articles li .title { font-weight: 600; text-underline-offset: .15em; text-decoration-thickness: 1px; }
 ol.articles li.read .title { font-weight: 400; color: var(--muted); }
 ol.articles li .meta { color: var(--muted); font-size: .85rem; }
 ol.articles li .headline { min-width: 0; }
@@ -103,6 +103,9 @@ table.plain { border-collapse: collapse; width: 100%; }
 table.plain th, table.plain td { text-align: left; border-bottom: 1px solid var(--line); padding: .4rem .5rem; vertical-align: top; }
 dialog.keys { max-width: 30rem; color: var(--text); background: var(--background); border: 1px solid var(--line); }
 dialog.keys dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
+img.icon { width: 1em; height: 1em; vertical-align: -0.125em; margin-right: .35em; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts dd { margin: 0; }
 kbd { font-family: ui-monospace, monospace; border: 1px solid var(--line); border-radius: .2rem; padding: 0 .3rem; }
 """#
 }

@@ -30,7 +30,7 @@ struct SourcePage: Sendable {
         var list = ListSelection(marks: .unread)
         list.source = source.id
         return frame.page("""
-            <h1>\(source.title)</h1>
+            <h1>\(SourceIcon.html(source))\(source.title)</h1>
             \(noticeLine)\(problemLine)
             <p><a href="\(list.link)">\(unread) unread</a> · <a href="\(list.with(marks: .all).link)">all articles</a></p>
             <dl class="facts">

@@ -45,7 +45,7 @@ struct SourcesPage: Sendable {
         let summary = ScheduleSummary(source, in: state)
         let unread = state.counts.unreadBySource[source.id] ?? 0
         return """
-            <tr><td><a href="\(WebLink(path: WebPath.source(source.id)))">\(source.title)</a></td>
+            <tr><td>\(SourceIcon.html(source))<a href="\(WebLink(path: WebPath.source(source.id)))">\(source.title)</a></td>
             <td>\(source.tags.joined(separator: ", "))</td><td>\(unread)</td>
             <td>\(summary.lastFetch.map(dates.long) ?? "never")</td><td>\(SourceStatusText.short(source))</td></tr>
             """

@@ -52,6 +52,8 @@ package struct WebFront: Sendable {
         pages.get("article/:number") { request, context in try await ArticleRoute.page(request, context: context, images: images) }
         let media = MediaRoute(proxy: images, libraries: libraries, cache: MediaCache())
         pages.get("media") { request, context in try await media.answer(request, context: context) }
+        let icons = IconRoute(libraries: libraries, cache: MediaCache(budget: 8 << 20))
+        pages.get("icon/:id") { request, context in try await icons.answer(request, context: context) }
         pages.post("article/:number/mark") { request, context in try await ArticleRoute.mark(request, context: context) }
         pages.post("mark-all") { request, context in try await ListRoute.markAll(request, context: context) }
         pages.post("refresh") { request, context in try await ListRoute.refresh(request, context: context) }

@@ -20,6 +20,9 @@ enum WebPath {
     static let settings = root + "/settings"
     static let media = root + "/media"
 
+    /// A source's icon.
+    static func icon(_ id: UUID) -> String { root + "/icon/" + id.uuidString }
+
     /// A source's page.
     static func source(_ id: UUID) -> String { sources + "/" + id.uuidString }
 

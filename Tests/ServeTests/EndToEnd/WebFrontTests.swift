@@ -151,6 +151,28 @@ struct WebFrontTests {
         }
     }
 
+    @Test("a mark made in the browser shows in a running rss-repl's prompt, which looks twice a second")
+    func markReachesRepl() async throws {
+        let server = try await ServeProcess(prepare: ServeEndToEnd.NewsboatTests.prepare)
+        defer { Task { await server.stop() } }
+        let repl = ServeProcess.executable.deletingLastPathComponent().appendingPathComponent("rss-repl")
+        var environment = ServeProcess.environment(server.directory).filter { ["HOME", "NO_COLOR"].contains($0.key) || $0.key.hasPrefix("XDG_") }
+        environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
+        let session = try await TerminalSession.start([repl.path, "--db", server.database], environment: environment, in: server.directory)
+        try await session.expect("· 7 unread] rss>")
+        try await Browser.with(server.baseURL) { browser in
+            #expect(try await browser.signIn(ServeProcess.user, ServeProcess.password).status == 303)
+            let list = try await browser.get("/web/unread")
+            let link = try #require(Self.articleLink(titled: "small-0", in: list.body))
+            let number = try #require(link.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+            let marked = try await browser.post("/web/article/\(number)/mark", [("csrf", list.csrf ?? ""), ("action", "read")], headers: ["RSS-Web-Script": "1"])
+            #expect(marked.status == 200)
+            try await session.expect("· 6 unread] rss>")
+        }
+        try await session.press("quit", "Enter")
+        try await session.end()
+    }
+
     @Test("one account's pages, numbers and forms are closed to another, answering as for what never existed")
     func isolation() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)

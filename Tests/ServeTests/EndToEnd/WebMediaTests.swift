@@ -20,6 +20,7 @@ struct WebMediaTests {
             default:
                 let feed = """
                     <?xml version="1.0"?><rss version="2.0"><channel><title>pictures</title><link>/</link>
+                    <image><url>/photo.png</url><title>pictures</title><link>/</link></image>
                     <item><title>with images</title><guid>p-1</guid><link>/p/1</link><description>\
                     &lt;p&gt;&lt;img src="/photo.png" alt="a photo"&gt;&lt;img src="/drawing.svg" alt="a drawing"&gt;\
                     &lt;img src="https://images.example/remote.jpg" alt="remote"&gt;&lt;/p&gt;</description></item>
@@ -54,11 +55,23 @@ struct WebMediaTests {
             let forged = try await alice.get("/web/media?url=" + Browser.encode(site.url("photo.png")) + "&sig=00000000000000000000000000000000")
             #expect(forged.status == 404)
 
+            // The icon the feed declares, fetched and served by the server, shown beside the source's name.
+            let source = try #require(try await Library.sources(server.database).first)
+            #expect(source.iconURL?.absoluteString == site.url("photo.png"))
+            let sourcePage = try await alice.get("/web/sources/\(source.id.uuidString)")
+            #expect(sourcePage.body.contains("<img class=\"icon\" src=\"/web/icon/\(source.id.uuidString)\""))
+            let icon = try await alice.get("/web/icon/\(source.id.uuidString)")
+            #expect(icon.status == 200 && icon.header("Content-Type") == "image/png")
+            #expect(try await alice.get("/web/icon/\(UUID().uuidString)").status == 404)
+
             // Bob reads the same library under his own policy: the public web only.
             try await Browser.with(server.baseURL) { bob in
                 #expect(try await bob.signIn("bob", "bob's password").status == 303)
                 let refused = try await bob.get(try #require(images.first))
                 #expect(refused.status == 502, "\(refused.status) \(refused.body)")
+                // His policy does not reach the icon either: the pages' own icon stands for it.
+                let icon = try await bob.get("/web/icon/\(source.id.uuidString)")
+                #expect(icon.status == 200 && icon.header("Content-Type") == "image/svg+xml")
             }
         }
     }

@@ -14,7 +14,7 @@ extension Source {
             tags: stored.tags, isEnabled: stored.isEnabled, addedAt: stored.addedAt,
             status: FetchStatus(stored: stored.fetchStatus), refreshInterval: stored.refreshInterval,
             feedTitle: stored.customTitle == nil ? nil : feedTitle, addressPolicy: stored.addressPolicy,
-            isFullText: stored.isFullText)
+            isFullText: stored.isFullText, iconURL: stored.iconURL.flatMap(URL.init(string:)))
     }
 }
 
@@ -25,6 +25,7 @@ extension StoredSource {
             siteLink: source.siteLink?.absoluteString, tags: source.tags, isEnabled: source.isEnabled,
             addedAt: source.addedAt, sortOrder: sortOrder, refreshInterval: source.refreshInterval,
             customTitle: source.customTitle, addressPolicy: source.addressPolicy, isFullText: source.isFullText)
+        iconURL = source.iconURL?.absoluteString
     }
 }
 

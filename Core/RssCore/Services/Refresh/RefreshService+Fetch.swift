@@ -147,9 +147,11 @@ extension RefreshService {
             serverFreshness: fetched.freshFor)
         let title = parsed.title?.withoutNUL.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let siteLink = parsed.siteLink?.withoutNUL
+        let icon = FeedIcon.address(parsed.iconURL, feed: stored.url)
         let details = FeedDetails(
             title: title.isEmpty || title == stored.title ? nil : title,
-            siteLink: siteLink == stored.siteLink ? nil : siteLink, url: move.take?.absoluteString)
+            siteLink: siteLink == stored.siteLink ? nil : siteLink, url: move.take?.absoluteString,
+            iconURL: icon == stored.iconURL ? nil : icon)
         guard
             let merged = try await database.mergeFetchedItemsGrouped(
                 fetched.items, sourceID: stored.id, status: status, now: date, details: details,
@@ -159,6 +161,7 @@ extension RefreshService {
             status: FetchStatus(stored: status), newArticles: merged.visible, newUnread: merged.unread,
             newStarred: merged.starred, newDuplicates: merged.duplicates.isZero ? nil : merged.duplicates,
             feedTitle: title.isEmpty ? nil : title, siteLink: siteLink.flatMap(URL.init(string:)),
+            iconURL: icon.flatMap(URL.init(string:)),
             movedTo: merged.moved ? move.take : nil)
     }
 

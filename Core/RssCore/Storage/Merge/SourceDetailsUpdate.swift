@@ -27,10 +27,10 @@ enum SourceDetailsUpdate {
             try db.execute(
                 sql: """
                     UPDATE source SET title = coalesce(?, title), siteLink = coalesce(?, siteLink),
-                        url = coalesce(?, url)
+                        url = coalesce(?, url), iconURL = coalesce(?, iconURL)
                     WHERE id = ?
                     """,
-                arguments: [details.title, details.siteLink, details.url, sourceID])
+                arguments: [details.title, details.siteLink, details.url, details.iconURL, sourceID])
         }
         return moved
     }

@@ -73,6 +73,10 @@ struct SetSourceCommand: ReplCommand, Equatable {
             }
             return
         }
+        // Not a duration at all is a usage error (the usage follows); a duration out of range is invalid.
+        if !["default", "off", "none"].contains(value), SettingValue.durationSeconds(value) == nil {
+            throw Self.usage("the interval takes seconds (or 30m, 2h, 1d) or “default”, not “\(value)”")
+        }
         switch SettingValue.sourceInterval(value) {
         case .success(let seconds): change = .interval(seconds)
         case .failure(let problem): throw .invalid(problem.message)
