@@ -1,8 +1,9 @@
 #!/bin/sh
 # The web front's pages (release): rss-serve on synthetic libraries of 100,000 and 1,000,000 articles (rsscore-bench
 # fill: 100 and 1,000 sources), each page asked REQUESTS times (200) on a kept-alive connection with gzip accepted,
-# by Benchmarks/lib/web_pages.py: the unread list (50 articles), an article, a search (a word in 0.1% of the
-# titles), the sources page. Per page: p50, p99 and max time, bytes as sent and uncompressed, the server's own
+# by Benchmarks/lib/web_pages.py: the unread list (50 articles), an article, two searches of all articles (a
+# rare word, `topic777`, in 0.1% of the titles; a common one, `topic7`, which as the start of a word matches 11.1%:
+# topic7, topic70… topic799), the sources page. Per page: p50, p99 and max time, bytes as sent and uncompressed, the server's own
 # files the page loads; then Chromium's DOMContentLoaded of the unread list (10 loads, cache warm). Rounds are
 # interleaved (every size once, then again), each started once the 1-minute load is below 1.5.
 # With FRESHRSS=DIR (a FreshRSS instance with DIR/start.sh, DIR/stop.sh, DIR/pages.txt: `NAME=PATH` lines of
@@ -47,10 +48,11 @@ while [ $round -le "$ROUNDS" ]; do
         until grep -q 'listening on http' "$WORK/serve.err" && [ -z "$(tail -c 1 "$WORK/serve.err")" ]; do sleep 0.1; done
         URL=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.err" | head -1)
         echo "== round $round, rss-serve, $size; load $(cut -d' ' -f1-3 /proc/loadavg)"
-        search=/web/all?q=topic7
-        [ "$size" = freshrss-feeds ] && search="/web/unread?q=${SEARCH:-lighthouse}"
+        searches="search=/web/all?q=topic777 search-common=/web/all?q=topic7"
+        [ "$size" = freshrss-feeds ] && searches="search=/web/unread?q=${SEARCH:-lighthouse}"
+        # shellcheck disable=SC2086
         python3 "$ROOT/Benchmarks/lib/web_pages.py" "$URL" rss-serve:bench:bench-password "$REQUESTS" \
-            unread=/web/unread article=@first-article "search=$search" sources=/web/sources
+            unread=/web/unread article=@first-article $searches sources=/web/sources
         echo "peak memory $(awk '/VmHWM/ { print int($2 / 1024) }' /proc/$SERVER/status) MB"
         kill -TERM $SERVER
         wait $SERVER || true

@@ -68,14 +68,17 @@ class Client:
 
 
 def own_files(base, html):
-    """The files a page loads from its own server: style sheets, scripts, icons (not article images)."""
+    """The files a page loads from its own server besides it: style sheets, scripts, icons, the images of its
+    interface (not an article's images, which rss-serve's media proxy may serve too: `/web/media`)."""
     text = html.decode("utf-8", "replace")
-    found = re.findall(r'<link[^>]+href="([^"]+)"', text) + re.findall(r'<script[^>]+src="([^"]+)"', text)
+    found = (re.findall(r'<link[^>]+href="([^"]+)"', text) + re.findall(r'<script[^>]+src="([^"]+)"', text)
+             + re.findall(r'<img[^>]+src="([^"]+)"', text))
     origin = urlparse(base).netloc
     files = []
     for reference in found:
         url = urlparse(urljoin(base + "/", reference.replace("&amp;", "&")))
-        if url.netloc == origin and not url.path.endswith((".xml", ".opml")) and "c=feed" not in url.query:
+        if (url.netloc == origin and not url.path.endswith((".xml", ".opml")) and "c=feed" not in url.query
+                and not url.path.startswith("/web/media")):
             files.append(url.path + ("?" + url.query if url.query else ""))
     return sorted(set(files))
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How ``ArticleExtractor/safeHTML(fragment:baseURL:options:)`` writes a page's images and links, for a reader
 /// that shows the HTML in a browser.
