@@ -21,9 +21,9 @@ struct IconRoute: Sendable {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text), let source = library.store.state.sources[id] else {
             throw HTTPError(.notFound)
         }
-        guard let icon = source.iconURL else { return Self.image(Self.fallback) }
+        guard let icon = source.iconURL else { return Self.fallback.response }
         let key = "icon\n" + (context.user ?? "") + "\n" + icon.absoluteString
-        if let cached = cache.entry(for: key) { return Self.image(cached) }
+        if let cached = cache.entry(for: key) { return cached.response }
         var entry = Self.fallback
         if case .success(let media) = await libraries.pool.fetchMedia(icon, policy: library.policy, maximumBytes: Self.maximumBytes) {
             let type = (media.contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
@@ -31,17 +31,9 @@ struct IconRoute: Sendable {
         }
         // Kept either way: an icon that cannot be had is not asked for at every page.
         cache.store(entry, for: key)
-        return Self.image(entry)
+        return entry.response
     }
 
     /// The pages' own icon.
     static let fallback = MediaCache.Entry(data: Data(WebAsset.icon.bytes), contentType: WebAsset.icon.contentType)
-
-    private static func image(_ entry: MediaCache.Entry) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = entry.contentType
-        headers[.cacheControl] = "private, max-age=86400"
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: entry.data)))
-    }
 }

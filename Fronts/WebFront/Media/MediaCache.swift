@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import Synchronization
 
 /// The images the proxy fetched lately, in memory, within a byte budget: the oldest used go first.
@@ -6,6 +8,16 @@ final class MediaCache: Sendable {
     struct Entry: Sendable {
         let data: Data
         let contentType: String
+
+        /// The answer that sends it: kept a day by the browser, for this account only, sandboxed (an image needs
+        /// nothing else, and is never a document that could run anything).
+        var response: Response {
+            var headers = HTTPFields()
+            headers[.contentType] = contentType
+            headers[.cacheControl] = "private, max-age=86400"
+            headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
     }
 
     private struct Table {

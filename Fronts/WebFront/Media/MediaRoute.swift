@@ -26,7 +26,7 @@ struct MediaRoute: Sendable {
         }
         // Kept per account: another account's policy may not reach what this one's did.
         let key = (context.user ?? "") + "\n" + address
-        if let cached = cache.entry(for: key) { return Self.image(cached) }
+        if let cached = cache.entry(for: key) { return cached.response }
         switch await libraries.pool.fetchMedia(url, policy: library.policy, maximumBytes: Self.maximumBytes) {
         case .failure(let error):
             throw HTTPError(.badGateway, message: "The image could not be fetched: " + ProblemText.fetchReason(error))
@@ -35,15 +35,7 @@ struct MediaRoute: Sendable {
             guard Self.types.contains(type) else { throw HTTPError(.unsupportedMediaType, message: "Not an image a page shows.") }
             let entry = MediaCache.Entry(data: media.data, contentType: type)
             cache.store(entry, for: key)
-            return Self.image(entry)
+            return entry.response
         }
-    }
-
-    private static func image(_ entry: MediaCache.Entry) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = entry.contentType
-        headers[.cacheControl] = "private, max-age=86400"
-        headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: entry.data)))
     }
 }

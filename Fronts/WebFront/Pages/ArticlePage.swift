@@ -29,7 +29,6 @@ struct ArticlePage: Sendable {
         let author: HTML = article.author.map { " · \($0)" } ?? .empty
         let alsoInLine: HTML = alsoIn.isEmpty ? .empty : "<p class=\"meta\">Also in \(alsoIn.joined(separator: ", "))</p>"
         let originLine: HTML = origin.map { "<p class=\"origin\">\($0)</p>" } ?? .empty
-        let problemLine: HTML = problem.map { "<p class=\"notice problem\" role=\"alert\">\($0)</p>" } ?? .empty
         let original: HTML = article.link.flatMap(WebLink.init(external:)).map {
             "<a class=\"button\" href=\"\($0)\" rel=\"noopener noreferrer\" target=\"_blank\" data-key=\"v\">Open the original</a>"
         } ?? .empty
@@ -56,7 +55,7 @@ struct ArticlePage: Sendable {
             \(original)
             </div>
             <p id="status" class="visually-hidden" role="status"></p>
-            \(problemLine)\(originLine)
+            \(NoticeLines.html(notice: nil, problem: problem))\(originLine)
             <div class="body">\(body)</div>
             \(enclosure)
             </article>

@@ -21,8 +21,6 @@ struct RulesPage: Sendable {
     let test: Test?
 
     var html: HTML {
-        let noticeLine: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
-        let problemLine: HTML = problem.map { "<p class=\"notice problem\" role=\"alert\">\($0)</p>" } ?? .empty
         let rules = state.rules.rules.map { rule -> HTML in
             """
             <tr><td>\(rule.name)</td><td><code>\(RuleText.definition(rule, sources: state.sources))</code></td><td>\
@@ -44,7 +42,7 @@ struct RulesPage: Sendable {
         let actions: [HTML] = ["read", "hide", "star", "delete"].map { "<option value=\"\($0)\">\($0)</option>" }
         return frame.page("""
             <h1>Rules and saved queries</h1>
-            \(noticeLine)\(problemLine)\(testResult)
+            \(NoticeLines.html(notice: notice, problem: problem))\(testResult)
             <p>Expressions are in the filter language: <code>unread and (tag = News or title contains swift)</code>,
             <code>title ~ "^\\[ad\\]"</code>, <code>age &lt; 2d and not starred</code>.</p>
             <h2>Rules</h2>

@@ -17,7 +17,6 @@ struct SessionsPage: Sendable {
     let notice: String?
 
     var html: HTML {
-        let noticeLine: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
         let lines = rows.map { row -> HTML in
             let current: HTML = row.isCurrent ? " <strong>(this browser)</strong>" : .empty
             return """
@@ -29,7 +28,7 @@ struct SessionsPage: Sendable {
         }
         return frame.page("""
             <h1>Sessions</h1>
-            \(noticeLine)
+            \(NoticeLines.html(notice: notice, problem: nil))
             <p>Browsers and apps signed in as \(frame.user). Ending a session signs it out; its browser or app must sign in again.</p>
             <table class="plain">
             <thead><tr><th scope="col">Kind</th><th scope="col">Signed in from</th><th scope="col">Since</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>

@@ -18,8 +18,6 @@ struct SettingsPage: Sendable {
     ]
 
     var html: HTML {
-        let noticeLine: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
-        let problemLine: HTML = problem.map { "<p class=\"notice problem\" role=\"alert\">\($0)</p>" } ?? .empty
         let rows = SettingValue.current(settings).map { setting -> HTML in
             let value = setting.value.hasSuffix(" s") ? String(setting.value.dropLast(2)) + "s" : setting.value
             return """
@@ -32,7 +30,7 @@ struct SettingsPage: Sendable {
         }
         return frame.page("""
             <h1>Settings</h1>
-            \(noticeLine)\(problemLine)
+            \(NoticeLines.html(notice: notice, problem: problem))
             \(each: rows)
             """)
     }

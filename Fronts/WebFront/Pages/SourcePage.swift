@@ -16,8 +16,6 @@ struct SourcePage: Sendable {
 
     var html: HTML {
         let path = WebPath.source(source.id)
-        let noticeLine: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
-        let problemLine: HTML = problem.map { "<p class=\"notice problem\" role=\"alert\">\($0)</p>" } ?? .empty
         let site: HTML = source.siteLink.flatMap(WebLink.init(external:)).map {
             "<dt>Site</dt><dd><a href=\"\($0)\" rel=\"noopener noreferrer\" target=\"_blank\">\($0.text)</a></dd>"
         } ?? .empty
@@ -31,7 +29,7 @@ struct SourcePage: Sendable {
         list.source = source.id
         return frame.page("""
             <h1>\(SourceIcon.html(source))\(source.title)</h1>
-            \(noticeLine)\(problemLine)
+            \(NoticeLines.html(notice: notice, problem: problem))
             <p><a href="\(list.link)">\(unread) unread</a> · <a href="\(list.with(marks: .all).link)">all articles</a></p>
             <dl class="facts">
             <dt>Feed</dt><dd>\(source.url.absoluteString)</dd>\(site)

@@ -14,12 +14,10 @@ struct SourcesPage: Sendable {
     let problem: String?
 
     var html: HTML {
-        let noticeLine: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
-        let problemLine: HTML = problem.map { "<p class=\"notice problem\" role=\"alert\">\($0)</p>" } ?? .empty
         let rows = sources.map(row)
         return frame.page("""
             <h1>Sources</h1>
-            \(noticeLine)\(problemLine)
+            \(NoticeLines.html(notice: notice, problem: problem))
             <form class="stacked" method="post" action="\(WebLink(path: WebPath.addSource))">
             \(FormField.csrf(frame.csrf))
             <label>Feed or site address <input name="address" type="url" required placeholder="https://example.org/" inputmode="url"></label>

@@ -34,13 +34,7 @@ struct WebBrowserTests {
 
     @Test("sources in the browser: a site's feeds to choose from, OPML imported from a file and exported")
     func library() async throws {
-        let feeds = try LoopbackFeedServer { request in
-            if request.path == "/two-site/" {
-                return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(WebLibraryTests.site(["news", "comments"]).utf8))
-            }
-            let name = String(request.path.dropFirst().prefix { $0 != "." })
-            return .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(WebLibraryTests.feed(name, items: 3).utf8))
-        }
+        let feeds = try WebLibraryTests.feedServer()
         let server = try await ServeProcess()
         defer { Task { await server.stop() } }
         let allow = try await ServeProcess.run(

@@ -22,9 +22,9 @@ struct WebLibraryTests {
         return "<html><head><title>A site</title>\(links.joined())</head><body><p>Welcome</p></body></html>"
     }
 
-    @Test("add by feed and by site (one feed, or a choice of several), change, remove; OPML out and in")
-    func sources() async throws {
-        let feeds = try LoopbackFeedServer { request in
+    /// Feeds of three items at `/NAME.xml`, a site of one feed at `/one-site/` and of two at `/two-site/`.
+    static func feedServer() throws -> LoopbackFeedServer {
+        try LoopbackFeedServer { request in
             switch request.path {
             case "/one-site/": return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(Self.site(["solo"]).utf8))
             case "/two-site/": return .init(status: 200, headers: ["Content-Type": "text/html"], body: Data(Self.site(["news", "comments"]).utf8))
@@ -33,6 +33,11 @@ struct WebLibraryTests {
                 return .init(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(Self.feed(name, items: 3).utf8))
             }
         }
+    }
+
+    @Test("add by feed and by site (one feed, or a choice of several), change, remove; OPML out and in")
+    func sources() async throws {
+        let feeds = try Self.feedServer()
         let server = try await ServeProcess()
         defer { Task { await server.stop() } }
         let allow = try await ServeProcess.run(
