@@ -36,7 +36,6 @@ struct WebBrowserTests {
     func library() async throws {
         let feeds = try WebLibraryTests.feedServer()
         let server = try await ServeProcess()
-        defer { Task { await server.stop() } }
         let allow = try await ServeProcess.run(
             ["user", "set", ServeProcess.user, "--allow-private", "127.0.0.1/32", "--accounts", server.accounts],
             input: ServeProcess.password + "\n", directory: server.directory)
@@ -56,7 +55,6 @@ struct WebBrowserTests {
     /// test's.
     static func drive(_ mode: String, prepare: @escaping (String) async throws -> Void) async throws {
         let server = try await ServeProcess(prepare: prepare)
-        defer { Task { await server.stop() } }
         let outcome = try await ClientScript.run(
             "web_browser.py", [mode, server.baseURL, ServeProcess.user, ServeProcess.password], in: server.directory)
         #expect(outcome.status == 0 && outcome.stdout.contains("ok \(mode)"), "\(outcome.stdout)\n\(outcome.stderr)")

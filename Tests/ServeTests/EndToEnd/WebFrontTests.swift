@@ -39,7 +39,6 @@ struct WebFrontTests {
             try Self.hostileFeed.write(to: hostile, atomically: true, encoding: .utf8)
             try await TestFeeds.follow([(hostile, [])], database: path)
         }
-        defer { Task { await server.stop() } }
         try await Browser.with(server.baseURL) { browser in
             // Signed out, every page leads to the sign-in form, and back to the page once signed in.
             let root = try await browser.get("/")
@@ -154,7 +153,6 @@ struct WebFrontTests {
     @Test("a mark made in the browser shows in a running rss-repl's prompt, which looks twice a second")
     func markReachesRepl() async throws {
         let server = try await ServeProcess(prepare: ServeEndToEnd.NewsboatTests.prepare)
-        defer { Task { await server.stop() } }
         let repl = ServeProcess.executable.deletingLastPathComponent().appendingPathComponent("rss-repl")
         var environment = ServeProcess.environment(server.directory).filter { ["HOME", "NO_COLOR"].contains($0.key) || $0.key.hasPrefix("XDG_") }
         environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
@@ -176,7 +174,6 @@ struct WebFrontTests {
     @Test("one account's pages, numbers and forms are closed to another, answering as for what never existed")
     func isolation() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)
-        defer { Task { await server.stop() } }
         let bob = try await ServeProcess.run(
             ["user", "set", Self.bob.name, "--accounts", server.accounts], input: Self.bob.password + "\n", directory: server.directory)
         #expect(bob.status == 0, "\(bob.stderr)")
@@ -208,7 +205,6 @@ struct WebFrontTests {
     @Test("sessions are listed and ended on the page and with rss-serve user sessions")
     func sessions() async throws {
         let server = try await ServeProcess()
-        defer { Task { await server.stop() } }
         try await Browser.with(server.baseURL) { first in
             try await Browser.with(server.baseURL) { second in
                 #expect(try await first.signIn(ServeProcess.user, ServeProcess.password).status == 303)

@@ -39,7 +39,6 @@ struct WebLibraryTests {
     func sources() async throws {
         let feeds = try Self.feedServer()
         let server = try await ServeProcess()
-        defer { Task { await server.stop() } }
         let allow = try await ServeProcess.run(
             ["user", "set", ServeProcess.user, "--allow-private", "127.0.0.1/32", "--accounts", server.accounts],
             input: ServeProcess.password + "\n", directory: server.directory)
@@ -121,7 +120,6 @@ struct WebLibraryTests {
     @Test("rules and saved queries checked as the REPL checks them; settings as set reads them")
     func rulesAndSettings() async throws {
         let server = try await ServeProcess(prepare: Library.prepare)
-        defer { Task { await server.stop() } }
         try await Browser.with(server.baseURL) { browser in
             #expect(try await browser.signIn(ServeProcess.user, ServeProcess.password).status == 303)
             var page = try await browser.get("/web/rules")

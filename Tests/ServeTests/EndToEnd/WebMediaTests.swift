@@ -30,7 +30,6 @@ struct WebMediaTests {
             }
         }
         let server = try await ServeProcess(arguments: ["--media-proxy", "all"])
-        defer { Task { await server.stop() } }
         for (name, password, extra) in [
             (ServeProcess.user, ServeProcess.password, ["--allow-private", "127.0.0.1/32"]), ("bob", "bob's password", ["--library", "with:alice"]),
         ] {
