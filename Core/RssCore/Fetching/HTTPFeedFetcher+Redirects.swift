@@ -24,7 +24,7 @@ extension HTTPFeedFetcher {
 
     /// Whether any of `hops` led to an address on a private network `policy` allows beyond the public web.
     private func ledToPrivateNetwork(_ hops: [URL], policy: AddressPolicy) async -> Bool {
-        guard !policy.allowsEveryAddress, let addressGuard = try? await guardedClients.client(for: policy).guard  // made by the fetch
+        guard !policy.allowsEveryAddress, let addressGuard = try? await guardedClients.client(for: policy).guard  // the fetch just made this client; none means no hop was guarded
         else { return false }
         return hops.contains { hop in
             guard let host = hop.host else { return false }

@@ -5,7 +5,7 @@ package enum TokenSecret {
     /// A new token: 43 characters of URL-safe base64 (no padding), from the system's random source.
     package static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        return encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// The Google Reader session token of `user` while their password is `password` (hashed as `passwordHash`)
@@ -16,13 +16,7 @@ package enum TokenSecret {
     package static func session(user: String, password: String, passwordHash: String, epoch: Int) -> String {
         let key = Digest.sha256(password.utf8)
         let message = "rss-serve ClientLogin\u{0}\(user)\u{0}\(passwordHash)\u{0}\(epoch)".utf8
-        return encode(Digest.hmacSHA256(key: key, message: message))
-    }
-
-    private static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Digest.hmacSHA256(key: key, message: message))
     }
 
     /// The hex SHA-256 a token is stored and looked up by. A fast hash is enough: tokens are random, with

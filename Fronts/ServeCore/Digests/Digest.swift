@@ -27,6 +27,13 @@ package enum Digest {
         }
     }
 
+    /// Whether `given` and `expected` are the same bytes, in a time that depends on their length only, never on
+    /// where they first differ (so that comparing a secret tells an attacker nothing of it).
+    package static func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+        guard given.count == expected.count else { return false }
+        return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
     /// Lower-case hex of `bytes`, by table: `String(format:)` per byte costs more than the hash when a page of a
     /// thousand items is written.
     package static func hex(_ bytes: some Sequence<UInt8>) -> String {

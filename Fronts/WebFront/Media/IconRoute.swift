@@ -26,8 +26,7 @@ struct IconRoute: Sendable {
         if let cached = cache.entry(for: key) { return cached.response }
         var entry = Self.fallback
         if case .success(let media) = await libraries.pool.fetchMedia(icon, policy: library.policy, maximumBytes: Self.maximumBytes) {
-            let type = (media.contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            if MediaRoute.types.contains(type) { entry = MediaCache.Entry(data: media.data, contentType: type) }
+            if let type = MediaRoute.rasterType(media.contentType) { entry = MediaCache.Entry(data: media.data, contentType: type) }
         }
         // Kept either way: an icon that cannot be had is not asked for at every page.
         cache.store(entry, for: key)

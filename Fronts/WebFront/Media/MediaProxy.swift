@@ -53,10 +53,7 @@ package struct MediaProxy: Sendable {
     /// Whether `signature` is this process's for `address`.
     func isSigned(_ address: String, _ signature: String?) -> Bool {
         guard let signature else { return false }
-        let expected = Array(self.signature(of: address).utf8)
-        let given = Array(signature.utf8)
-        guard expected.count == given.count else { return false }
-        return zip(expected, given).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return Digest.constantTimeEqual(Array(signature.utf8), Array(self.signature(of: address).utf8))
     }
 
     private func signature(of address: String) -> String {

@@ -18,6 +18,12 @@ struct MediaRoute: Sendable {
     /// The types sent on.
     static let types: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/x-icon", "image/vnd.microsoft.icon"]
 
+    /// The type of a `Content-Type` naming one of ``types`` (its parameters dropped), else nil.
+    static func rasterType(_ contentType: String?) -> String? {
+        let type = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return type.flatMap { types.contains($0) ? $0 : nil }
+    }
+
     func answer(_ request: Request, context: ServeContext) async throws -> Response {
         let library = try context.requireLibrary()
         let parameters = WebParameters.of(request)
@@ -31,8 +37,9 @@ struct MediaRoute: Sendable {
         case .failure(let error):
             throw HTTPError(.badGateway, message: "The image could not be fetched: " + ProblemText.fetchReason(error))
         case .success(let media):
-            let type = (media.contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            guard Self.types.contains(type) else { throw HTTPError(.unsupportedMediaType, message: "Not an image a page shows.") }
+            guard let type = Self.rasterType(media.contentType) else {
+                throw HTTPError(.unsupportedMediaType, message: "Not an image a page shows.")
+            }
             let entry = MediaCache.Entry(data: media.data, contentType: type)
             cache.store(entry, for: key)
             return entry.response

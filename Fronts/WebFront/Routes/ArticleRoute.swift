@@ -26,7 +26,7 @@ enum ArticleRoute {
         let selection = ListSelection(context: WebParameters.of(request), state: state) ?? ListSelection()
         let dates = DateText()
         let body = article.body
-        var problem = context.webSession.flatMap { Flash.shared.take(for: $0) }
+        var problem = Flash.shared.take(for: context)
         var text = HTML.empty
         do {
             text = HTML(try SafeFragment(html: body?.html ?? "", baseURL: article.link, images: images))
@@ -59,8 +59,8 @@ enum ArticleRoute {
         case "star": try await library.setStarred([article.id], true)
         case "unstar": try await library.setStarred([article.id], false)
         case "fulltext":
-            if case .failure(let problem) = try await library.fetchFullText(article.id), let session = context.webSession {
-                Flash.shared.put(ProblemText.message(problem, sources: library.store.state.sources), for: session)
+            if case .failure(let problem) = try await library.fetchFullText(article.id) {
+                Flash.shared.put(ProblemText.message(problem, sources: library.store.state.sources), for: context)
             }
         default:
             throw HTTPError(.badRequest, message: "This form asks for nothing known.")

@@ -1,3 +1,4 @@
+import ServeCore
 import Synchronization
 
 /// A line for a browser's next page (why its full text could not be fetched), kept in memory by session for
@@ -34,5 +35,15 @@ final class Flash: Sendable {
             guard let entry = entries.removeValue(forKey: session), entry.expires > .now else { return nil }
             return entry.text
         }
+    }
+
+    /// Keeps `text` for the next page of the request's browser (nothing without a session).
+    func put(_ text: String, for context: ServeContext) {
+        if let session = context.webSession { put(text, for: session) }
+    }
+
+    /// The line kept for the request's browser, once.
+    func take(for context: ServeContext) -> String? {
+        context.webSession.flatMap { take(for: $0) }
     }
 }

@@ -34,7 +34,7 @@ enum RulesRoute {
         let state = library.store.state
         let page = RulesPage(
             frame: ListRoute.frame(context, state: state, selection: nil, title: "Rules and saved queries"), state: state,
-            notice: context.webSession.flatMap { Flash.shared.take(for: $0) }, problem: problem, typed: typed, test: test)
+            notice: Flash.shared.take(for: context), problem: problem, typed: typed, test: test)
         return WebAnswer.page(page.html, status: problem == nil ? status : .unprocessableContent)
     }
 
@@ -83,7 +83,7 @@ enum RulesRoute {
         default:
             throw HTTPError(.badRequest, message: "This form asks for nothing known.")
         }
-        if let session = context.webSession { Flash.shared.put(notice, for: session) }
+        Flash.shared.put(notice, for: context)
         return WebAnswer.redirect(to: WebPath.rules)
     }
 

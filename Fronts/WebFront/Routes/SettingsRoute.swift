@@ -14,7 +14,7 @@ enum SettingsRoute {
         let state = library.store.state
         let page = SettingsPage(
             frame: ListRoute.frame(context, state: state, selection: nil, title: "Settings"), settings: state.settings,
-            notice: context.webSession.flatMap { Flash.shared.take(for: $0) }, problem: problem)
+            notice: Flash.shared.take(for: context), problem: problem)
         return WebAnswer.page(page.html, status: problem == nil ? .ok : .unprocessableContent)
     }
 
@@ -31,7 +31,7 @@ enum SettingsRoute {
             if let problem = await library.changeSetting(change) {
                 return try await page(request, context: context, problem: ProblemText.message(problem, sources: library.store.state.sources))
             }
-            if let session = context.webSession { Flash.shared.put("Set \(key) to \(value).", for: session) }
+            Flash.shared.put("Set \(key) to \(value).", for: context)
             return WebAnswer.redirect(to: WebPath.settings)
         }
     }

@@ -16,7 +16,7 @@ enum SourcesRoute {
         let state = library.store.state
         let page = SourcesPage(
             frame: ListRoute.frame(context, state: state, selection: nil, title: "Sources"), sources: state.sources.all,
-            state: state, dates: DateText(), notice: notice ?? flash(context), problem: problem)
+            state: state, dates: DateText(), notice: notice ?? Flash.shared.take(for: context), problem: problem)
         return WebAnswer.page(page.html, status: status)
     }
 
@@ -49,7 +49,7 @@ enum SourcesRoute {
         if case .existing = subscription, !tags.isEmpty {
             await library.setTags([(source, TagName.normalized(source.tags + tags))])
         }
-        put(subscription.isNew ? "Following \(source.title)." : "\(source.title) was followed already.", context)
+        Flash.shared.put(subscription.isNew ? "Following \(source.title)." : "\(source.title) was followed already.", for: context)
         return WebAnswer.redirect(to: WebPath.source(source.id))
     }
 
@@ -62,7 +62,7 @@ enum SourcesRoute {
         let page = SourcePage(
             frame: ListRoute.frame(context, state: state, selection: nil, title: source.title), source: source,
             summary: ScheduleSummary(source, in: state), unread: state.counts.unreadBySource[source.id] ?? 0,
-            dates: DateText(), notice: flash(context), problem: problem)
+            dates: DateText(), notice: Flash.shared.take(for: context), problem: problem)
         return WebAnswer.page(page.html, status: problem == nil ? .ok : .unprocessableContent)
     }
 
@@ -91,7 +91,7 @@ enum SourcesRoute {
             await library.refreshAndWait(source.id)
         case "remove":
             await library.unsubscribe(source.id)
-            put("Removed \(source.title).", context)
+            Flash.shared.put("Removed \(source.title).", for: context)
             return WebAnswer.redirect(to: WebPath.sources)
         default:
             throw HTTPError(.badRequest, message: "This form asks for nothing known.")
@@ -107,10 +107,7 @@ enum SourcesRoute {
         else { throw HTTPError(.badRequest, message: "An OPML file is sent as a form with the file.") }
         let body = try await request.body.collect(upTo: RequestLimits.bodyBytes(for: request.uri.path))
         let parts = try MultipartForm.parts(Array(body.readableBytesView), boundary: boundary)
-        let token = parts.first { $0.name == "csrf" }.map { String(decoding: $0.content, as: UTF8.self) }
-        guard let session = context.webSession, CSRFToken.isValid(token, for: session) else {
-            throw HTTPError(.forbidden, message: "This form has expired: load the page again and send it from there.")
-        }
+        try WebForm.checkToken(parts.first { $0.name == "csrf" }.map { String(decoding: $0.content, as: UTF8.self) }, secret: context.webSession)
         guard let file = parts.first(where: { $0.name == "opml" }), !file.content.isEmpty else {
             return try await page(request, context: context, problem: "Choose an OPML file to import.", status: .unprocessableContent)
         }
@@ -122,7 +119,7 @@ enum SourcesRoute {
             if !outcome.refused.isEmpty {
                 words += "; not followed: " + outcome.refused.map(ProblemText.refusedFeed).joined(separator: "; ")
             }
-            put(words + ".", context)
+            Flash.shared.put(words + ".", for: context)
             return WebAnswer.redirect(to: WebPath.sources)
         }
     }
@@ -141,14 +138,6 @@ enum SourcesRoute {
             throw HTTPError(.notFound)
         }
         return source
-    }
-
-    private static func put(_ notice: String, _ context: ServeContext) {
-        if let session = context.webSession { Flash.shared.put(notice, for: session) }
-    }
-
-    private static func flash(_ context: ServeContext) -> String? {
-        context.webSession.flatMap { Flash.shared.take(for: $0) }
     }
 }
 

@@ -16,10 +16,15 @@ struct WebForm: Sendable {
     static func read(_ request: Request, context: ServeContext, secret: String?) async throws -> WebForm {
         guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "This form came from another site.") }
         let fields = try await FormParameters.of(request, context: context)
-        guard let secret, CSRFToken.isValid(fields["csrf"], for: secret) else {
+        try checkToken(fields["csrf"], secret: secret)
+        return WebForm(fields: fields)
+    }
+
+    /// Throws the 403 of a form whose anti-forgery token is not the one of the browser's `secret`.
+    static func checkToken(_ token: String?, secret: String?) throws {
+        guard let secret, CSRFToken.isValid(token, for: secret) else {
             throw HTTPError(.forbidden, message: "This form has expired: load the page again and send it from there.")
         }
-        return WebForm(fields: fields)
     }
 
     /// Whether the browser says the request comes from this server's own pages: no `Sec-Fetch-Site` other than

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 import ServeCore
 
 /// Sends the web front's text (pages, the style sheet, the script) gzip-compressed to a browser that accepts
@@ -21,7 +22,7 @@ struct CompressionMiddleware: RouterMiddleware {
         else { return response }
         let collector = BodyCollector()
         try await response.body.write(collector.writer)
-        let bytes = collector.bytes
+        let bytes = collector.bytes.withLock { $0 }
         guard bytes.count >= Self.threshold, let compressed = Gzip.compress(bytes) else {
             response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
             return response
@@ -46,8 +47,8 @@ struct CompressionMiddleware: RouterMiddleware {
 }
 
 /// Gathers a response's body (the web front's are small and in memory already).
-private final class BodyCollector: @unchecked Sendable {  // written by one writer, read after it finished
-    var bytes: [UInt8] = []
+private final class BodyCollector: Sendable {
+    let bytes = Mutex<[UInt8]>([])
 
     var writer: Writer { Writer(collector: self) }
 
@@ -55,7 +56,7 @@ private final class BodyCollector: @unchecked Sendable {  // written by one writ
         let collector: BodyCollector
 
         mutating func write(_ buffer: ByteBuffer) async throws {
-            collector.bytes.append(contentsOf: buffer.readableBytesView)
+            collector.bytes.withLock { $0.append(contentsOf: buffer.readableBytesView) }
         }
 
         consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
